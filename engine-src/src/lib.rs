@@ -1,0 +1,1 @@
+//! Reference model of the rules of Chess Attack.

@@ -1,0 +1,3 @@
+//! The in-tree assembler, linker and header fixer for the RGBDS 1.0 dialect.
+
+pub mod object;

@@ -1,0 +1,7 @@
+//! `cargo xtask verify`.
+
+use anyhow::Result;
+
+pub fn run() -> Result<()> {
+    crate::project::not_built("verify")
+}
