@@ -1,3 +1,4 @@
 //! The in-tree assembler, linker and header fixer for the RGBDS 1.0 dialect.
 
 pub mod object;
+pub mod operand;
