@@ -26,7 +26,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
-#[command(name = "cargo xtask", about = "Build tool for the Chess Attack Game Boy cartridge")]
+#[command(
+    name = "cargo xtask",
+    about = "Build tool for the Chess Attack Game Boy cartridge"
+)]
 struct Cli {
     #[command(subcommand)]
     task: Task,

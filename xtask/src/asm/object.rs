@@ -84,7 +84,10 @@ pub enum Expr {
     /// defining object first, then among the exported symbols of all objects.
     Symbol(String),
     /// An address inside a section of this object: `@`, or a label already defined there.
-    SectionAddress { section: usize, offset: u32 },
+    SectionAddress {
+        section: usize,
+        offset: u32,
+    },
     /// `BANK(symbol)`, `BANK("section")`, `BANK(@)`.
     Bank(Box<Expr>),
     BankOfSection(String),

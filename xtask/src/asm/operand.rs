@@ -48,7 +48,9 @@ pub enum Operand {
     /// `[de]`
     MemDe,
     /// `[c]` (only `ldh`) or `[$FF00+c]` (only `ld`): `high_page` says which was written.
-    MemC { high_page: bool },
+    MemC {
+        high_page: bool,
+    },
     /// `[n16]`
     Mem(Expr),
     /// `n8`, `n16`, `e8`, a jump target, a bit number, an `rst` vector.
@@ -74,8 +76,7 @@ pub fn patch_bytes(
         }
         PatchKind::Word => {
             let warning = (!(-32768..=65535).contains(&value)).then(|| {
-                "Expression must be 16-bit; use `LOW()` to force 16-bit [-Wtruncation]"
-                    .to_string()
+                "Expression must be 16-bit; use `LOW()` to force 16-bit [-Wtruncation]".to_string()
             });
             Ok((vec![value as u8, (value >> 8) as u8], warning))
         }
