@@ -1,0 +1,120 @@
+; Start-up: from the jump at $0100 to a running main loop.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/gfx.inc"
+
+
+DEF STACK_SIZE EQU $100
+
+; Palettes: background colours 0-3 are white, light grey, dark grey, black.
+DEF BG_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_LIGHT << 2 | SHADE_WHITE
+; Objects: colour 0 is transparent; colour 1 is white here, so that a black
+; shape can have a white edge that shows on both square colours.
+DEF OBJ_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_WHITE << 2 | SHADE_WHITE
+
+; Background from tile map 0 with tiles numbered from $8000 (as objects are),
+; 8x8 objects, no window.
+DEF LCDC_DEFAULT EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ_ON | LCDC_OBJ_8 | LCDC_WIN_OFF
+
+
+; The stack grows down from the top of WRAM0, at a fixed place so that
+; floating WRAM sections fill WRAM from the bottom.
+SECTION "Stack", WRAM0[$D000 - STACK_SIZE]
+
+wStack::
+	ds STACK_SIZE
+wStackTop::
+
+
+SECTION "Start", ROM0
+
+;; Entry point, reached from the jump at $0100. Silences the sound, switches
+;; the LCD off, clears all RAM, VRAM and OAM, loads the tiles, draws the board
+;; screen, switches the LCD on and runs the main loop with the VBlank
+;; interrupt enabled. Never returns.
+Start::
+	di
+	ld sp, wStackTop
+
+	; The audio driver switches the APU on when it wants it.
+	ld a, AUDENA_OFF
+	ldh [rNR52], a
+
+	; Switch the LCD off, but only in VBlank: switching it off while it draws
+	; can harm a real DMG's screen. (LY stays 0 with the LCD off, so skip the
+	; wait if it is off already.)
+	ldh a, [rLCDC]
+	bit B_LCDC_ENABLE, a
+	jr z, .lcdOff
+.waitVBlank
+	ldh a, [rLY]
+	cp LY_VBLANK
+	jr c, .waitVBlank
+	ld a, LCDC_OFF
+	ldh [rLCDC], a
+.lcdOff
+
+	; Clear WRAM here rather than with Memset: the stack is in WRAM, so
+	; nothing may be called before this is done.
+	ld hl, _RAM
+.clearWRAM
+	xor a
+	ld [hli], a
+	ld a, h
+	cp HIGH(_RAM + WRAM_SIZE)
+	jr nz, .clearWRAM
+
+	; Clear HRAM (but not rIE just after it).
+	ld c, LOW(_HRAM)
+	ld b, HRAM_SIZE
+	xor a
+.clearHRAM
+	ldh [c], a
+	inc c
+	dec b
+	jr nz, .clearHRAM
+
+	; With the LCD off, VRAM and OAM are free to write.
+	ld hl, _VRAM
+	ld bc, VRAM_SIZE
+	xor a
+	call Memset
+	ld hl, _OAMRAM
+	ld bc, OAM_SIZE
+	call Memset
+
+	call CopyOAMDMARoutine
+
+	ld de, BackgroundTiles
+	ld hl, vBackgroundTiles
+	ld bc, NUM_BG_TILES * TILE_SIZE
+	call Memcpy
+
+	ld a, BG_PALETTE
+	ldh [hBGP], a
+	ldh [rBGP], a
+	ld a, OBJ_PALETTE
+	ldh [hOBP0], a
+	ldh [rOBP0], a
+	ldh [hOBP1], a
+	ldh [rOBP1], a
+	; hSCX and hSCY are 0 since HRAM was cleared.
+	xor a
+	ldh [rSCX], a
+	ldh [rSCY], a
+
+	call SetUpBoardScreen
+
+	ld a, LCDC_DEFAULT
+	ldh [hLCDC], a
+	ldh [rLCDC], a
+
+	; Only the VBlank interrupt; forget any request made while setting up.
+	ld a, IE_VBLANK
+	ldh [rIE], a
+	xor a
+	ldh [rIF], a
+	ei
+
+	jp Main

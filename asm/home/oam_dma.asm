@@ -1,0 +1,63 @@
+; OAM DMA: objects are built in wShadowOAM and copied to OAM once per frame by
+; the VBlank handler.
+;
+; While a DMA runs, the CPU can read only HRAM, so the routine that starts the
+; DMA and waits for its end must itself run from HRAM. Start-up copies it there
+; with CopyOAMDMARoutine.
+
+INCLUDE "include/hardware.inc"
+
+
+; The routine below, in bytes; hOAMDMA reserves exactly this much.
+DEF OAM_DMA_ROUTINE_SIZE EQU 8
+
+; A DMA takes 160 M-cycles; each round of the wait loop takes 4.
+DEF OAM_DMA_WAIT_LOOPS EQU 160 / 4
+
+
+SECTION "Shadow OAM", WRAM0, ALIGN[8]
+
+; The 40 objects as the next frame shows them. DMA copies from a $XX00
+; address, hence the alignment.
+wShadowOAM::
+	ds OAM_SIZE
+
+
+SECTION "OAM DMA routine in HRAM", HRAM
+
+;; Copies the 160 bytes at a * $100 to OAM. Call only during VBlank, with
+;; interrupts off (the VBlank handler does both).
+;; @param a: HIGH(wShadowOAM)
+;; @destroys af
+hOAMDMA::
+	ds OAM_DMA_ROUTINE_SIZE
+
+
+SECTION "OAM DMA routine", ROM0
+
+; The code copied to hOAMDMA. Never called here: it runs only from HRAM.
+OAMDMARoutine:
+	ldh [rDMA], a
+	ld a, OAM_DMA_WAIT_LOOPS
+.wait
+	dec a
+	jr nz, .wait
+	ret
+.end
+	ASSERT .end - OAMDMARoutine == OAM_DMA_ROUTINE_SIZE, "OAM_DMA_ROUTINE_SIZE is out of date"
+
+
+;; Copies the OAM DMA routine to hOAMDMA. Call once at start-up, before the
+;; VBlank interrupt is enabled.
+;; @destroys af, bc, hl
+CopyOAMDMARoutine::
+	ld hl, OAMDMARoutine
+	ld b, OAM_DMA_ROUTINE_SIZE
+	ld c, LOW(hOAMDMA)
+.copy
+	ld a, [hli]
+	ldh [c], a
+	inc c
+	dec b
+	jr nz, .copy
+	ret
