@@ -171,13 +171,12 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, NotationError> {
         )));
     };
     if first.is_capture() != written.capture {
-        return Err(illegal(if written.capture {
-            format!(
-                "{} takes nothing: write - for a move without capture",
+        return Err(illegal(match first.capture {
+            None => format!(
+                "there is nothing to take on {}: write - for a move without capture",
                 written.to
-            )
-        } else {
-            format!("{} is a capture: write x instead of -", written.to)
+            ),
+            Some(role) => format!("it takes a {role}: write x instead of -"),
         }));
     }
     let last_rank = Rank::Sixth.relative(turn);

@@ -98,7 +98,5 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), KEY_COUNT);
         assert!(keys.iter().all(|&key| key != 0));
-        // The first SplitMix64 output for this seed: a change here changes every key.
-        assert_eq!(KEYS[0], splitmix64(SEED).1);
     }
 }
