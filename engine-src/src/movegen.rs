@@ -22,9 +22,14 @@ use crate::square::{Rank, Square};
 use crate::square_set::SquareSet;
 
 impl Position {
-    /// Every legal move of the side to move: pawn moves (four moves for each
-    /// promotion: queen, rook, bishop, knight), en passant, piece moves, and the long
-    /// castle. Empty when the game is over by checkmate or stalemate.
+    /// Every legal move of the side to move. Empty when the game is over by
+    /// checkmate or stalemate.
+    ///
+    /// The order is fixed (a search that mirrors this model may rely on it): pawn
+    /// moves by starting square a1 to e6, each pawn's single step, double step, then
+    /// captures by target square, a promotion as four moves (queen, rook, bishop,
+    /// knight); then knights, bishops, rooks and queens, each by starting square and
+    /// then target square; the long castle; en passant; king moves by target square.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         let us = self.turn;
