@@ -87,9 +87,9 @@ fn suite_counts_match_fairy_stockfish() {
 #[test]
 fn suite_size_and_skipped_counts() {
     let entries = read_suite();
-    assert_eq!(entries.len(), 123);
+    assert_eq!(entries.len(), 125);
     let counts: usize = entries.iter().map(|entry| entry.counts.len()).sum();
-    assert_eq!(counts, 597);
+    assert_eq!(counts, 607);
     let skipped: Vec<(usize, u32)> = entries
         .iter()
         .flat_map(|entry| {

@@ -1,9 +1,339 @@
-//! `cargo xtask crosscheck`: the reference model against Fairy-Stockfish.
+//! `cargo xtask crosscheck`: the reference model against Fairy-Stockfish, an
+//! independent implementation of the rules (SPEC section 9).
+//!
+//! Random games (a seeded PRNG, so a seed replays the same games) start alternately
+//! from the start position and from a position of `engine-src/perft/suite.epd`. At
+//! every position of every game both engines must agree on the set of legal moves,
+//! on perft(3) below each of them, and on the FEN. Fairy-Stockfish is given the
+//! game's start FEN and the moves played, so it tracks castling rights, en passant
+//! and the clocks on its own. A game ends when it is over by the rules (mate,
+//! stalemate, insufficient material, fifty moves, repetition), after
+//! [`MAX_PLIES`] plies, or at a mismatch; then the next one starts, until
+//! `--positions` positions have been compared.
 
-use anyhow::Result;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Instant;
 
+use anyhow::{bail, Context, Result};
+use engine_src::perft::divide;
+use engine_src::{Game, Position};
+
+use crate::fairy::{Fairy, FairyPerft};
+use crate::perft::{parse_suite, START_FEN};
 use crate::CrosscheckArgs;
 
-pub fn run(_args: &CrosscheckArgs) -> Result<()> {
-    crate::project::not_built("crosscheck")
+/// Plies after which a game is abandoned for a new one.
+const MAX_PLIES: usize = 60;
+
+/// The depth of the perft compared at each position.
+const PERFT_DEPTH: u32 = 3;
+
+pub fn run(args: &CrosscheckArgs) -> Result<()> {
+    let mut fairy = Fairy::start(&args.engine)?;
+    let suite_starts = suite_start_positions()?;
+    let mut rng = SplitMix64::new(args.seed);
+    let started = Instant::now();
+    let (mut passed, mut failed, mut games) = (0u32, 0u32, 0u32);
+    while passed + failed < args.positions {
+        let start_fen = if games % 2 == 0 {
+            START_FEN
+        } else {
+            suite_starts[rng.below(suite_starts.len())].as_str()
+        };
+        games += 1;
+        let start = Position::from_fen(start_fen)
+            .with_context(|| format!("the game start {start_fen:?}"))?;
+        let mut game = Game::new(start);
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let report = compare(&mut fairy, start_fen, &moves, game.position())?;
+            if let Some(mismatch) = report {
+                failed += 1;
+                println!("{mismatch}");
+                break;
+            }
+            passed += 1;
+            if passed + failed == args.positions || game.is_over() || moves.len() >= MAX_PLIES {
+                break;
+            }
+            let legal = game.position().legal_moves();
+            let chosen = legal[rng.below(legal.len())];
+            moves.push(chosen.to_uci());
+            game.play(chosen)
+                .with_context(|| format!("playing the model's own legal move {chosen}"))?;
+        }
+    }
+    println!(
+        "{games} games (seed {}), time {:.2} s",
+        args.seed,
+        started.elapsed().as_secs_f64()
+    );
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        bail!("the reference model and Fairy-Stockfish disagree on {failed} positions");
+    }
+    Ok(())
+}
+
+/// The FENs of the suite, where half of the games start.
+fn suite_start_positions() -> Result<Vec<String>> {
+    let path = crate::project::root().join("engine-src/perft/suite.epd");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = parse_suite(&text)
+        .map_err(|error| anyhow::anyhow!("{}:{}: {}", path.display(), error.line, error.message))?;
+    if entries.is_empty() {
+        bail!("{} has no positions", path.display());
+    }
+    Ok(entries.into_iter().map(|entry| entry.fen).collect())
+}
+
+/// Compares the position reached by `moves` from `start_fen` in both engines; `None`
+/// when they agree.
+fn compare(
+    fairy: &mut Fairy,
+    start_fen: &str,
+    moves: &[String],
+    position: &Position,
+) -> Result<Option<Mismatch>> {
+    let theirs = fairy.perft(start_fen, moves, PERFT_DEPTH)?;
+    let fairy_fen = fairy.fen(start_fen, moves)?;
+    let ours: Vec<(String, u64)> = divide(position, PERFT_DEPTH)
+        .into_iter()
+        .map(|(m, count)| (m.to_uci(), count))
+        .collect();
+    let model_fen = position.to_fen();
+    // Fairy-Stockfish writes the en-passant square when a pawn attacks it, the model
+    // only when the capture is legal (not when the pawn is pinned); so FENs count as
+    // equal when they make the same position, read back by the model.
+    let same_fen = fairy_fen == model_fen
+        || Position::from_fen(&fairy_fen).is_ok_and(|theirs| theirs == *position);
+    let fens = (!same_fen).then(|| (model_fen.clone(), fairy_fen));
+    let mismatch = Mismatch::between(&ours, &theirs, fens);
+    Ok(mismatch.map(|mut mismatch| {
+        mismatch.start_fen = start_fen.to_owned();
+        mismatch.moves = moves.to_vec();
+        mismatch.model_fen = model_fen;
+        mismatch
+    }))
+}
+
+/// How the two engines disagree at one position.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Mismatch {
+    start_fen: String,
+    moves: Vec<String>,
+    model_fen: String,
+    /// (model, Fairy-Stockfish), when they are different positions.
+    fens: Option<(String, String)>,
+    only_model: Vec<String>,
+    only_fairy: Vec<String>,
+    /// Root moves both have, with a different perft below them: (move, model, Fairy).
+    counts: Vec<(String, u64, u64)>,
+    model_nodes: u64,
+    fairy_nodes: u64,
+}
+
+impl Mismatch {
+    /// The differences between the model's divide and Fairy-Stockfish's, or `None`.
+    fn between(
+        model: &[(String, u64)],
+        fairy: &FairyPerft,
+        fens: Option<(String, String)>,
+    ) -> Option<Mismatch> {
+        let ours: BTreeMap<&str, u64> = model.iter().map(|(m, n)| (m.as_str(), *n)).collect();
+        let theirs: BTreeMap<&str, u64> =
+            fairy.moves.iter().map(|(m, n)| (m.as_str(), *n)).collect();
+        let only = |a: &BTreeMap<&str, u64>, b: &BTreeMap<&str, u64>| -> Vec<String> {
+            a.keys()
+                .filter(|m| !b.contains_key(*m))
+                .map(|m| m.to_string())
+                .collect()
+        };
+        let counts: Vec<(String, u64, u64)> = ours
+            .iter()
+            .filter_map(|(m, &n)| match theirs.get(m) {
+                Some(&t) if t != n => Some((m.to_string(), n, t)),
+                _ => None,
+            })
+            .collect();
+        let model_nodes = model.iter().map(|(_, n)| n).sum();
+        let mismatch = Mismatch {
+            fens,
+            only_model: only(&ours, &theirs),
+            only_fairy: only(&theirs, &ours),
+            counts,
+            model_nodes,
+            fairy_nodes: fairy.nodes,
+            ..Mismatch::default()
+        };
+        let agree = mismatch.fens.is_none()
+            && mismatch.only_model.is_empty()
+            && mismatch.only_fairy.is_empty()
+            && mismatch.counts.is_empty()
+            && model_nodes == fairy.nodes
+            && ours.len() == model.len()
+            && theirs.len() == fairy.moves.len();
+        (!agree).then_some(mismatch)
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "MISMATCH at {}", self.model_fen)?;
+        write!(f, "  reached by: position fen {}", self.start_fen)?;
+        if !self.moves.is_empty() {
+            write!(f, " moves {}", self.moves.join(" "))?;
+        }
+        writeln!(f)?;
+        if let Some((model, fairy)) = &self.fens {
+            writeln!(f, "  FEN of the model:          {model}")?;
+            writeln!(f, "  FEN of Fairy-Stockfish:    {fairy}")?;
+        }
+        if !self.only_model.is_empty() {
+            writeln!(
+                f,
+                "  moves only the model has:  {}",
+                self.only_model.join(" ")
+            )?;
+        }
+        if !self.only_fairy.is_empty() {
+            writeln!(
+                f,
+                "  moves only Fairy-Stockfish has: {}",
+                self.only_fairy.join(" ")
+            )?;
+        }
+        for (m, model, fairy) in &self.counts {
+            writeln!(
+                f,
+                "  perft({}) after {m}: model {model}, Fairy-Stockfish {fairy}",
+                PERFT_DEPTH - 1
+            )?;
+        }
+        write!(
+            f,
+            "  perft({PERFT_DEPTH}): model {}, Fairy-Stockfish {}",
+            self.model_nodes, self.fairy_nodes
+        )
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood): a tiny, well-mixed deterministic generator,
+/// plenty for choosing random moves.
+struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0); the modulo bias is negligible for move counts.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn divide_of(moves: &[(&str, u64)]) -> Vec<(String, u64)> {
+        moves.iter().map(|(m, n)| (m.to_string(), *n)).collect()
+    }
+
+    fn fairy_of(moves: &[(&str, u64)]) -> FairyPerft {
+        let moves = divide_of(moves);
+        let nodes = moves.iter().map(|(_, n)| n).sum();
+        FairyPerft { moves, nodes }
+    }
+
+    #[test]
+    fn the_same_moves_in_another_order_agree() {
+        let model = divide_of(&[("e1c1", 5), ("a2a3", 7)]);
+        let fairy = fairy_of(&[("a2a3", 7), ("e1c1", 5)]);
+        assert_eq!(Mismatch::between(&model, &fairy, None), None);
+        let mated = fairy_of(&[]);
+        assert_eq!(Mismatch::between(&[], &mated, None), None);
+    }
+
+    #[test]
+    fn moves_in_one_engine_only_and_different_counts_are_reported() {
+        let model = divide_of(&[("a2a3", 7), ("e1c1", 5), ("b5b6q", 3)]);
+        let fairy = fairy_of(&[("a2a3", 8), ("b5b6q", 3), ("b5b6n", 2)]);
+        let mut mismatch = Mismatch::between(&model, &fairy, None).unwrap();
+        assert_eq!(mismatch.only_model, ["e1c1"]);
+        assert_eq!(mismatch.only_fairy, ["b5b6n"]);
+        assert_eq!(mismatch.counts, [("a2a3".to_owned(), 7, 8)]);
+        assert_eq!((mismatch.model_nodes, mismatch.fairy_nodes), (15, 13));
+        mismatch.start_fen = START_FEN.to_owned();
+        mismatch.moves = vec!["b2b3".to_owned(), "a5a4".to_owned()];
+        mismatch.model_fen = "rnbqk/1pppp/5/p4/PPPPP/RNBQK w Qq - 0 2".to_owned();
+        assert_eq!(
+            mismatch.to_string(),
+            "MISMATCH at rnbqk/1pppp/5/p4/PPPPP/RNBQK w Qq - 0 2\n\
+             \x20 reached by: position fen rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1 moves b2b3 a5a4\n\
+             \x20 moves only the model has:  e1c1\n\
+             \x20 moves only Fairy-Stockfish has: b5b6n\n\
+             \x20 perft(2) after a2a3: model 7, Fairy-Stockfish 8\n\
+             \x20 perft(3): model 15, Fairy-Stockfish 13"
+        );
+    }
+
+    #[test]
+    fn a_different_fen_alone_is_a_mismatch() {
+        let model = divide_of(&[("a2a3", 7)]);
+        let fairy = fairy_of(&[("a2a3", 7)]);
+        let fens = (
+            "k4/5/5/5/5/K4 w - - 0 1".to_owned(),
+            "k4/5/5/5/5/K4 w - - 1 1".to_owned(),
+        );
+        let mismatch = Mismatch::between(&model, &fairy, Some(fens.clone())).unwrap();
+        assert_eq!(mismatch.fens, Some(fens));
+        assert!(mismatch.to_string().contains(
+            "  FEN of the model:          k4/5/5/5/5/K4 w - - 0 1\n  \
+             FEN of Fairy-Stockfish:    k4/5/5/5/5/K4 w - - 1 1\n"
+        ));
+    }
+
+    #[test]
+    fn a_different_total_alone_is_a_mismatch() {
+        let model = divide_of(&[("a2a3", 7)]);
+        let fairy = FairyPerft {
+            moves: divide_of(&[("a2a3", 7)]),
+            nodes: 8,
+        };
+        assert!(Mismatch::between(&model, &fairy, None).is_some());
+    }
+
+    #[test]
+    fn splitmix64_reference_values() {
+        // The first outputs for seed 1234567 (the Rosetta Code task "Pseudo-random
+        // numbers/Splitmix64" lists the same): a seed must keep replaying the same games.
+        let mut rng = SplitMix64::new(1234567);
+        assert_eq!(rng.next_u64(), 6457827717110365317);
+        assert_eq!(rng.next_u64(), 3203168211198807973);
+        assert_eq!(rng.next_u64(), 9817491932198370423);
+    }
+
+    #[test]
+    fn below_stays_in_range_and_reaches_every_value() {
+        let mut rng = SplitMix64::new(1);
+        let mut seen = [0u32; 7];
+        for _ in 0..700 {
+            seen[rng.below(7)] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 60), "{seen:?}");
+    }
 }

@@ -10,6 +10,7 @@ mod asm;
 mod assets;
 mod bench;
 mod crosscheck;
+mod fairy;
 #[allow(dead_code)]
 mod harness;
 mod perft;

@@ -1,9 +1,381 @@
-//! `cargo xtask perft`: leaf counts of the legal move tree, with either engine.
+//! `cargo xtask perft`: leaf counts of the legal move tree, with either engine, for
+//! one position or for a suite in the `FEN ;D1 n ;D2 n ...` format
+//! (`engine-src/perft/suite.epd`).
+//!
+//! Output of one position: with `--divide`, a `<uci-move>: n` line per root move in
+//! UCI order; then `time 0.41 s`; the last line is always `nodes N`. Output of a
+//! suite: each mismatch, the time, and last `N passed, N failed` (one check per
+//! position and depth); the command fails when any check failed.
 
-use anyhow::Result;
+use std::fmt;
+use std::path::Path;
+use std::time::Instant;
 
-use crate::PerftArgs;
+use anyhow::{bail, Context, Result};
+use engine_src::Position;
 
-pub fn run(_args: &PerftArgs) -> Result<()> {
-    crate::project::not_built("perft")
+use crate::{Engine, PerftArgs};
+
+/// The start position, the default of `--fen`.
+pub const START_FEN: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+
+pub fn run(args: &PerftArgs) -> Result<()> {
+    let mut engine = PerftEngine::new(args.engine)?;
+    match &args.epd {
+        Some(path) => run_suite(&mut engine, path, args.max_depth),
+        None => {
+            if args.max_depth.is_some() {
+                bail!("--max-depth applies only to a suite (--epd FILE)");
+            }
+            let fen = args.fen.as_deref().unwrap_or(START_FEN);
+            run_one(&mut engine, fen, args.depth, args.divide)
+        }
+    }
+}
+
+/// The engine that counts. Each backend takes a FEN that the reference model has
+/// accepted, so a bad FEN is reported the same way whichever engine runs.
+pub enum PerftEngine {
+    /// The Rust reference model in engine-src/.
+    Reference,
+}
+
+impl PerftEngine {
+    pub fn new(engine: Engine) -> Result<PerftEngine> {
+        match engine {
+            Engine::Reference => Ok(PerftEngine::Reference),
+            Engine::Rom => bail!(
+                "the ROM engine is not built yet: `--engine rom` needs the assembly engine \
+                 and the emulator harness (use `--engine reference` meanwhile)"
+            ),
+        }
+    }
+
+    /// The number of leaves at `depth` plies from `position`.
+    pub fn perft(&mut self, position: &Position, depth: u32) -> Result<u64> {
+        match self {
+            PerftEngine::Reference => Ok(engine_src::perft::perft(position, depth)),
+        }
+    }
+
+    /// Each legal root move (UCI) with the count of leaves below it, in UCI order.
+    pub fn divide(&mut self, position: &Position, depth: u32) -> Result<Vec<(String, u64)>> {
+        let mut moves: Vec<(String, u64)> = match self {
+            PerftEngine::Reference => engine_src::perft::divide(position, depth)
+                .into_iter()
+                .map(|(m, count)| (m.to_uci(), count))
+                .collect(),
+        };
+        moves.sort();
+        Ok(moves)
+    }
+}
+
+fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Result<()> {
+    let position = Position::from_fen(fen).with_context(|| format!("bad --fen {fen:?}"))?;
+    let started = Instant::now();
+    let nodes = if divide && depth > 0 {
+        let moves = engine.divide(&position, depth)?;
+        for (uci, count) in &moves {
+            println!("{uci}: {count}");
+        }
+        moves.iter().map(|(_, count)| count).sum()
+    } else {
+        engine.perft(&position, depth)?
+    };
+    println!("time {:.2} s", started.elapsed().as_secs_f64());
+    println!("nodes {nodes}");
+    Ok(())
+}
+
+fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = parse_suite(&text).map_err(|error| error.in_file(path))?;
+    // Every FEN is read before anything runs, so a typo fails at once.
+    let mut positions = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let position = Position::from_fen(&entry.fen).map_err(|error| {
+            SuiteError {
+                line: entry.line,
+                message: format!("bad FEN {:?}: {error}", entry.fen),
+            }
+            .in_file(path)
+        })?;
+        positions.push(position);
+    }
+    let started = Instant::now();
+    let (mut passed, mut failed) = (0, 0);
+    for (entry, position) in entries.iter().zip(&positions) {
+        for &(depth, want) in &entry.counts {
+            if max_depth.is_some_and(|max| depth > max) {
+                continue;
+            }
+            let got = engine.perft(position, depth)?;
+            if got == want {
+                passed += 1;
+            } else {
+                failed += 1;
+                let mismatch = Mismatch {
+                    file: path,
+                    line: entry.line,
+                    fen: &entry.fen,
+                    depth,
+                    got,
+                    want,
+                };
+                println!("{mismatch}");
+            }
+        }
+    }
+    println!("time {:.2} s", started.elapsed().as_secs_f64());
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        bail!(
+            "{failed} of {} perft counts differ from {}",
+            passed + failed,
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// One line of a suite: `FEN ;D1 n ;D2 n ...`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuiteEntry {
+    /// 1-based line number in the file.
+    pub line: usize,
+    pub fen: String,
+    /// (depth, count) in the order written.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// A malformed suite line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuiteError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl SuiteError {
+    /// The error as `file:line: message`.
+    fn in_file(self, path: &Path) -> anyhow::Error {
+        anyhow::anyhow!("{}:{}: {}", path.display(), self.line, self.message)
+    }
+}
+
+/// Reads a suite: one `FEN ;D1 n ;D2 n ...` entry per line; blank lines and lines
+/// starting with `#` are skipped. The FEN itself is checked later, by the model.
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
+    let mut entries = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let line = index + 1;
+        let error = |message: String| SuiteError { line, message };
+        let mut fields = trimmed.split(';');
+        let fen = fields.next().unwrap_or_default().trim();
+        if fen.is_empty() {
+            return Err(error("no FEN before the first `;`".to_owned()));
+        }
+        let mut counts: Vec<(u32, u64)> = Vec::new();
+        for field in fields {
+            let field = field.trim();
+            let (depth, count) = field
+                .strip_prefix('D')
+                .and_then(|rest| rest.split_once(' '))
+                .ok_or_else(|| error(format!("expected `;D<depth> <count>`, found {field:?}")))?;
+            let depth: u32 = depth
+                .parse()
+                .map_err(|_| error(format!("depth {depth:?} in {field:?} is not a number")))?;
+            let count: u64 = count.trim().parse().map_err(|_| {
+                error(format!(
+                    "count {:?} in {field:?} is not a number",
+                    count.trim()
+                ))
+            })?;
+            if counts.iter().any(|&(earlier, _)| earlier == depth) {
+                return Err(error(format!("depth {depth} is given twice")));
+            }
+            counts.push((depth, count));
+        }
+        if counts.is_empty() {
+            return Err(error(format!(
+                "no counts after the FEN {fen:?}: expected `FEN ;D1 n ;D2 n ...`"
+            )));
+        }
+        entries.push(SuiteEntry {
+            line,
+            fen: fen.to_owned(),
+            counts,
+        });
+    }
+    Ok(entries)
+}
+
+/// A count of a suite that the engine got wrong.
+struct Mismatch<'a> {
+    file: &'a Path,
+    line: usize,
+    fen: &'a str,
+    depth: u32,
+    got: u64,
+    want: u64,
+}
+
+impl fmt::Display for Mismatch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Mismatch {
+            file,
+            line,
+            fen,
+            depth,
+            got,
+            want,
+        } = self;
+        write!(
+            f,
+            "MISMATCH {}:{line}: {fen} depth {depth}: got {got}, want {want}",
+            file.display()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_lines_comments_and_blank_lines() {
+        let text = "# the start\n\n  rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1 ;D1 12 ;D2 135\n\
+                    k4/5/1Q3/5/5/K4 b - - 0 1;D1 0\n";
+        assert_eq!(
+            parse_suite(text).unwrap(),
+            [
+                SuiteEntry {
+                    line: 3,
+                    fen: START_FEN.to_owned(),
+                    counts: vec![(1, 12), (2, 135)],
+                },
+                SuiteEntry {
+                    line: 4,
+                    fen: "k4/5/1Q3/5/5/K4 b - - 0 1".to_owned(),
+                    counts: vec![(1, 0)],
+                },
+            ]
+        );
+    }
+
+    fn error_of(text: &str) -> SuiteError {
+        parse_suite(text).unwrap_err()
+    }
+
+    #[test]
+    fn bad_suite_lines_name_the_line_and_the_problem() {
+        let start = format!("# comment\n{START_FEN} ;D1 12\n");
+        let cases = [
+            (
+                "x ;D1 12 ;E2 135",
+                "expected `;D<depth> <count>`, found \"E2 135\"",
+            ),
+            ("x ;D1 12 ;D2", "expected `;D<depth> <count>`, found \"D2\""),
+            ("x ;Done 12", "depth \"one\" in \"Done 12\" is not a number"),
+            (
+                "x ;D1 twelve",
+                "count \"twelve\" in \"D1 twelve\" is not a number",
+            ),
+            ("x ;D1 -12", "count \"-12\" in \"D1 -12\" is not a number"),
+            ("x ;D1 12 ;D1 12", "depth 1 is given twice"),
+            (
+                "x",
+                "no counts after the FEN \"x\": expected `FEN ;D1 n ;D2 n ...`",
+            ),
+            (" ;D1 12", "no FEN before the first `;`"),
+        ];
+        for (line, message) in cases {
+            let error = error_of(&format!("{start}{line}\n"));
+            assert_eq!(
+                error,
+                SuiteError {
+                    line: 3,
+                    message: message.to_owned()
+                },
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_suite_error_reads_file_colon_line() {
+        let error = error_of("x ;D1\n").in_file(Path::new("suite.epd"));
+        assert_eq!(
+            error.to_string(),
+            "suite.epd:1: expected `;D<depth> <count>`, found \"D1\""
+        );
+    }
+
+    #[test]
+    fn the_mismatch_report_names_file_line_fen_depth_and_both_counts() {
+        let mismatch = Mismatch {
+            file: Path::new("engine-src/perft/suite.epd"),
+            line: 16,
+            fen: START_FEN,
+            depth: 3,
+            got: 1733,
+            want: 1734,
+        };
+        assert_eq!(
+            mismatch.to_string(),
+            "MISMATCH engine-src/perft/suite.epd:16: rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1 \
+             depth 3: got 1733, want 1734"
+        );
+    }
+
+    #[test]
+    fn the_rom_engine_is_refused_clearly_until_it_exists() {
+        let error = PerftEngine::new(Engine::Rom).err().unwrap().to_string();
+        assert!(
+            error.starts_with("the ROM engine is not built yet"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn divide_is_in_uci_order_and_sums_to_perft() {
+        let mut engine = PerftEngine::new(Engine::Reference).unwrap();
+        let start = Position::start();
+        let moves = engine.divide(&start, 2).unwrap();
+        let names: Vec<&str> = moves.iter().map(|(uci, _)| uci.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4",
+                "e2e3", "e2e4"
+            ]
+        );
+        let total: u64 = moves.iter().map(|(_, count)| count).sum();
+        assert_eq!(total, 135);
+        assert_eq!(engine.perft(&start, 2).unwrap(), 135);
+    }
+
+    #[test]
+    fn the_checked_in_suite_parses() {
+        let path = crate::project::root().join("engine-src/perft/suite.epd");
+        let entries = parse_suite(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(entries.len(), 125);
+        assert_eq!(entries[0].fen, START_FEN);
+        assert_eq!(
+            entries[0].counts,
+            [
+                (1, 12),
+                (2, 135),
+                (3, 1734),
+                (4, 20892),
+                (5, 286223),
+                (6, 3729708)
+            ]
+        );
+    }
 }

@@ -1,0 +1,341 @@
+//! A UCI client for Fairy-Stockfish playing Chess Attack: the independent
+//! implementation of the rules that the reference model is checked against
+//! (SPEC section 9).
+//!
+//! The variant is defined by [`VARIANTS_INI`], written to a temporary file when the
+//! engine starts. What this client relies on, as Fairy-Stockfish 11.1 prints it:
+//! moves in UCI form with 5x6 squares (castling as the king's move `e1c1`,
+//! promotions `b5b6q`); `go perft N` prints one `move: count` line per root move and
+//! then `Nodes searched: N` (the search runs on a thread, so nothing may be sent that
+//! could interrupt it before that line); `d` prints the position with a `Fen:` line
+//! and ends with a `Checkers:` line; a FEN has the en-passant square only when a pawn
+//! attacks it; `position ... moves` silently ignores an illegal move and all that follow.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+
+/// The variant definition of SPEC section 9 (a copy for people to read is
+/// `engine-src/perft/variants.ini`; a test keeps the two equal).
+pub const VARIANTS_INI: &str = "\
+[chessattack:chess]
+maxRank = 6
+maxFile = e
+startFen = rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1
+promotionRank = 6
+castlingKingsideFile = g
+castlingQueensideFile = c
+";
+
+/// The variant's name in [`VARIANTS_INI`].
+const VARIANT: &str = "chessattack";
+
+/// What the engine says when it has loaded the variant, e.g. `info string variant
+/// chessattack files 5 ranks 6 pocket 0 template fairy startpos ...`.
+const VARIANT_LOADED: &str = "info string variant chessattack files 5 ranks 6 ";
+
+/// How long one answer may take. Perft 3 takes milliseconds; this only turns a hung
+/// engine into an error.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How to get the engine when it is missing.
+pub const INSTALL_HINT: &str = "install it with: apt-get install -y fairy-stockfish";
+
+/// The result of `go perft N`: each root move with its count (in the engine's
+/// order), and the total.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FairyPerft {
+    pub moves: Vec<(String, u64)>,
+    pub nodes: u64,
+}
+
+/// A running Fairy-Stockfish set up for Chess Attack. Dropping it ends the process
+/// and removes the variants file.
+pub struct Fairy {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    variants_file: PathBuf,
+}
+
+impl Fairy {
+    /// Starts `binary` and selects the Chess Attack variant.
+    pub fn start(binary: &Path) -> Result<Fairy> {
+        if !binary.is_file() {
+            bail!(
+                "Fairy-Stockfish not found at {}: {INSTALL_HINT} (or pass --engine PATH)",
+                binary.display()
+            );
+        }
+        let variants_file =
+            std::env::temp_dir().join(format!("chessattack-variants-{}.ini", std::process::id()));
+        std::fs::write(&variants_file, VARIANTS_INI)
+            .with_context(|| format!("writing {}", variants_file.display()))?;
+        let spawned = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(error) => {
+                let _ = std::fs::remove_file(&variants_file);
+                return Err(error).with_context(|| format!("starting {}", binary.display()));
+            }
+        };
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = std::fs::remove_file(&variants_file);
+            bail!("no pipes to {}", binary.display());
+        };
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut fairy = Fairy {
+            child,
+            stdin,
+            lines,
+            variants_file,
+        };
+        fairy.select_variant().with_context(|| {
+            format!(
+                "{} is not a Fairy-Stockfish that plays Chess Attack ({INSTALL_HINT})",
+                binary.display()
+            )
+        })?;
+        Ok(fairy)
+    }
+
+    fn select_variant(&mut self) -> Result<()> {
+        self.send("uci")?;
+        self.read_until("uciok")?;
+        let variants_file = self.variants_file.display().to_string();
+        self.send(&format!("setoption name VariantPath value {variants_file}"))?;
+        self.send(&format!("setoption name UCI_Variant value {VARIANT}"))?;
+        self.send("isready")?;
+        let answer = self.read_until("readyok")?;
+        if !answer.iter().any(|line| line.starts_with(VARIANT_LOADED)) {
+            bail!("the engine did not load the {VARIANT} variant from {variants_file}");
+        }
+        Ok(())
+    }
+
+    /// `go perft depth` from `fen` after `moves` (UCI strings).
+    pub fn perft(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<FairyPerft> {
+        self.set_position(fen, moves)?;
+        self.send(&format!("go perft {depth}"))?;
+        parse_perft(&self.read_until("Nodes searched:")?)
+    }
+
+    /// The FEN the engine writes for `fen` after `moves` (UCI strings).
+    pub fn fen(&mut self, fen: &str, moves: &[String]) -> Result<String> {
+        self.set_position(fen, moves)?;
+        self.send("d")?;
+        let answer = self.read_until("Checkers:")?;
+        answer
+            .iter()
+            .find_map(|line| line.strip_prefix("Fen: "))
+            .map(str::to_owned)
+            .ok_or_else(|| anyhow!("Fairy-Stockfish printed no `Fen:` line for `d`"))
+    }
+
+    fn set_position(&mut self, fen: &str, moves: &[String]) -> Result<()> {
+        if moves.is_empty() {
+            self.send(&format!("position fen {fen}"))
+        } else {
+            self.send(&format!("position fen {fen} moves {}", moves.join(" ")))
+        }
+    }
+
+    fn send(&mut self, command: &str) -> Result<()> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .with_context(|| format!("sending `{command}` to Fairy-Stockfish (it has stopped)"))
+    }
+
+    /// The lines up to and including the first one starting with `prefix`.
+    fn read_until(&mut self, prefix: &str) -> Result<Vec<String>> {
+        let mut answer = Vec::new();
+        loop {
+            match self.lines.recv_timeout(ANSWER_TIMEOUT) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    answer.push(line);
+                    if done {
+                        return Ok(answer);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => bail!(
+                    "Fairy-Stockfish did not answer `{prefix}` within {} s",
+                    ANSWER_TIMEOUT.as_secs()
+                ),
+                Err(RecvTimeoutError::Disconnected) => bail!(
+                    "Fairy-Stockfish stopped while we waited for `{prefix}`; its last lines:\n{}",
+                    last_lines(&answer)
+                ),
+            }
+        }
+    }
+}
+
+impl Drop for Fairy {
+    fn drop(&mut self) {
+        // Every command has been answered, so `quit` cannot interrupt a search. A
+        // process that does not quit (not a UCI engine at all) is killed.
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        for _ in 0..100 {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.variants_file);
+    }
+}
+
+fn last_lines(lines: &[String]) -> String {
+    lines[lines.len().saturating_sub(5)..].join("\n")
+}
+
+/// Reads the answer to `go perft N`: `move: count` lines, then `Nodes searched: N`.
+/// Other lines (blank ones, `info string`) are skipped.
+fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
+    let mut moves = Vec::new();
+    for line in answer {
+        if let Some(total) = line.strip_prefix("Nodes searched:") {
+            let nodes = total
+                .trim()
+                .parse()
+                .with_context(|| format!("reading Fairy-Stockfish's {line:?}"))?;
+            return Ok(FairyPerft { moves, nodes });
+        }
+        if let Some((uci, count)) = line.split_once(": ") {
+            if is_uci_move(uci) {
+                let count = count
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("reading Fairy-Stockfish's {line:?}"))?;
+                moves.push((uci.to_owned(), count));
+            }
+        }
+    }
+    bail!(
+        "Fairy-Stockfish's perft answer has no `Nodes searched:` line:\n{}",
+        last_lines(answer)
+    )
+}
+
+/// `b2b3` or `b5b6q` on the 5x6 board.
+fn is_uci_move(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let square =
+        |file: u8, rank: u8| (b'a'..=b'e').contains(&file) && (b'1'..=b'6').contains(&rank);
+    match bytes {
+        [f1, r1, f2, r2] => square(*f1, *r1) && square(*f2, *r2),
+        [f1, r1, f2, r2, promotion] => {
+            square(*f1, *r1) && square(*f2, *r2) && b"qrbn".contains(promotion)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_human_copy_of_variants_ini_is_the_one_the_engine_gets() {
+        let copy = crate::project::root().join("engine-src/perft/variants.ini");
+        assert_eq!(std::fs::read_to_string(copy).unwrap(), VARIANTS_INI);
+    }
+
+    #[test]
+    fn perft_answer_with_moves_promotions_and_castling() {
+        let answer =
+            lines("info string something\na1b1: 3\nb5b6q: 12\ne1c1: 7\n\nNodes searched: 22");
+        assert_eq!(
+            parse_perft(&answer).unwrap(),
+            FairyPerft {
+                moves: vec![
+                    ("a1b1".to_owned(), 3),
+                    ("b5b6q".to_owned(), 12),
+                    ("e1c1".to_owned(), 7)
+                ],
+                nodes: 22,
+            }
+        );
+    }
+
+    #[test]
+    fn perft_answer_without_moves_is_a_mate_or_stalemate() {
+        assert_eq!(
+            parse_perft(&lines("\nNodes searched: 0")).unwrap(),
+            FairyPerft {
+                moves: Vec::new(),
+                nodes: 0
+            }
+        );
+    }
+
+    #[test]
+    fn perft_answer_errors() {
+        let error = parse_perft(&lines("a2a3: 1")).unwrap_err().to_string();
+        assert!(error.contains("no `Nodes searched:` line"), "{error}");
+        let error = parse_perft(&lines("a2a3: x\nNodes searched: 1")).unwrap_err();
+        assert_eq!(error.to_string(), "reading Fairy-Stockfish's \"a2a3: x\"");
+        let error = parse_perft(&lines("Nodes searched: lots")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "reading Fairy-Stockfish's \"Nodes searched: lots\""
+        );
+    }
+
+    #[test]
+    fn uci_moves_on_the_5x6_board() {
+        assert!(is_uci_move("e1c1"));
+        assert!(is_uci_move("b5b6n"));
+        assert!(!is_uci_move("f1c1"));
+        assert!(!is_uci_move("a6a7"));
+        assert!(!is_uci_move("b5b6k"));
+        assert!(!is_uci_move("Nodes"));
+    }
+
+    #[test]
+    fn a_missing_binary_says_how_to_install_it() {
+        let error = Fairy::start(Path::new("/nonexistent/fairy-stockfish"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            error,
+            "Fairy-Stockfish not found at /nonexistent/fairy-stockfish: install it with: \
+             apt-get install -y fairy-stockfish (or pass --engine PATH)"
+        );
+    }
+
+    #[test]
+    fn a_binary_that_is_not_fairy_stockfish_is_refused() {
+        let error = Fairy::start(Path::new("/bin/true")).err().unwrap();
+        assert!(
+            format!("{error:#}")
+                .starts_with("/bin/true is not a Fairy-Stockfish that plays Chess Attack"),
+            "{error:#}"
+        );
+    }
+}
