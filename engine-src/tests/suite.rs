@@ -7,49 +7,18 @@
 
 use std::path::Path;
 
-use engine_src::perft::perft;
+use engine_src::perft::{parse_suite, perft, SuiteEntry};
 use engine_src::Position;
 
 /// The largest count this test runs.
 const MAX_NODES: u64 = 2_000_000;
 
-/// One `FEN ;D1 n ;D2 n ...` line: its line number, the FEN and (depth, count) pairs.
-struct Entry {
-    line: usize,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-/// Reads the suite; a malformed line fails the test with the line number. (The
-/// user-facing parser with error messages is `cargo xtask perft --epd`'s.)
-fn read_suite() -> Vec<Entry> {
+/// Reads the suite with the parser `cargo xtask perft --epd` uses.
+fn read_suite() -> Vec<SuiteEntry> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft/suite.epd");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("reading {}: {error}", path.display()));
-    let mut entries = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap_or_default().trim().to_owned();
-        let counts = fields
-            .map(|field| {
-                let parsed = field.trim().strip_prefix('D').and_then(|rest| {
-                    let (depth, count) = rest.split_once(' ')?;
-                    Some((depth.parse().ok()?, count.trim().parse().ok()?))
-                });
-                parsed.unwrap_or_else(|| panic!("suite.epd:{}: bad entry {field:?}", index + 1))
-            })
-            .collect();
-        entries.push(Entry {
-            line: index + 1,
-            fen,
-            counts,
-        });
-    }
-    entries
+    parse_suite(&text).unwrap_or_else(|error| panic!("suite.epd: {error}"))
 }
 
 #[test]

@@ -20,8 +20,9 @@ use engine_src::perft::divide;
 use engine_src::{Game, Position};
 
 use crate::fairy::{Fairy, FairyPerft};
-use crate::perft::{parse_suite, START_FEN};
+use crate::perft::START_FEN;
 use crate::CrosscheckArgs;
+use engine_src::perft::parse_suite;
 
 /// Plies after which a game is abandoned for a new one.
 const MAX_PLIES: usize = 60;
