@@ -841,7 +841,10 @@ mod tests {
             error("push", &[O::Reg16(Reg16::Sp)]),
             "`push` takes `bc`, `de`, `hl` or `af`"
         );
-        assert_eq!(error("nop", &[a.clone()]), "`nop` takes no operand");
+        assert_eq!(
+            error("nop", std::slice::from_ref(&a)),
+            "`nop` takes no operand"
+        );
         assert_eq!(
             error("ldi", &[O::MemHlIncrement, a.clone()]),
             "`ldi` takes `[hl], a` or `a, [hl]`"
