@@ -4,3 +4,16 @@ pub mod diagnostic;
 pub mod encode;
 pub mod object;
 pub mod operand;
+mod charmap;
+mod directives;
+mod expand;
+pub mod expr;
+mod format;
+pub mod frontend;
+mod keywords;
+mod lexer;
+mod macros;
+mod parse;
+mod source;
+#[cfg(test)]
+mod tests_directives;
