@@ -46,6 +46,8 @@ pub struct PlacedSection {
     /// Which object (in the order given to [`link`]) and which of its sections.
     pub object: usize,
     pub index: usize,
+    /// Where the section was declared.
+    pub location: Location,
 }
 
 /// A named label with its final address (anonymous labels are left out).
@@ -628,6 +630,7 @@ impl<'a> Linker<'a> {
                     size: section.size,
                     object: o,
                     index: s,
+                    location: section.location.clone(),
                 });
             }
         }
@@ -748,7 +751,7 @@ fn take(spaces: &mut Vec<FreeSpace>, index: usize, address: u32, size: u32) {
 
 /// Hand-made objects for the linker's and the output files' tests.
 #[cfg(test)]
-pub(super) mod build {
+pub(crate) mod build {
     use std::rc::Rc;
 
     use crate::asm::object::{

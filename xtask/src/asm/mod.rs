@@ -8,12 +8,15 @@ mod charmap;
 mod directives;
 mod expand;
 pub mod expr;
+pub mod fix;
 mod format;
 pub mod frontend;
 mod keywords;
 mod lexer;
+pub mod link;
 mod macros;
 mod parse;
+pub mod output;
 mod source;
 #[cfg(test)]
 mod tests_directives;

@@ -185,7 +185,13 @@ pub fn map_file(linked: &Linked) -> String {
                 plural(section.size),
                 escape_section(&section.name)
             );
-            for label in linked.labels.iter().filter(|label| label.section == index) {
+            let mut labels: Vec<&Label> = linked
+                .labels
+                .iter()
+                .filter(|label| label.section == index)
+                .collect();
+            labels.sort_by_key(|label| label.address);
+            for label in labels {
                 let _ = writeln!(
                     out,
                     "\t         ${:04x} = {}",

@@ -1,13 +1,13 @@
 //! The golden directive vectors made with RGBDS 1.0.3 (`xtask/testdata/rgbds-vectors`):
-//! each `NN-name.asm` assembled by the front end and compared with `NN-name.expected`.
+//! each `NN-name.asm` assembled by the front end, linked, and compared with `NN-name.expected`.
 
 use std::path::PathBuf;
 
 use super::diagnostic::Level;
-use super::expr::{eval_binary, eval_unary};
 use super::frontend::assemble_file;
-use super::object::{Expr, Object};
-use super::operand::patch_bytes;
+use super::link::{link, Linked};
+use super::object::Object;
+use super::output::sym_file;
 
 fn vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/rgbds-vectors/directives")
@@ -70,108 +70,14 @@ fn parse_expected(text: &str) -> Expected {
     expected
 }
 
-/// `.sym`-style lines for the labels of sections at fixed addresses, sorted by address.
-fn fixed_symbols(object: &Object) -> Vec<String> {
-    let mut symbols: Vec<(u32, usize, String)> = object
-        .symbols
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.name.starts_with('!'))
-        .filter_map(|(order, symbol)| {
-            let (section, offset) = symbol.section?;
-            let section = &object.sections[section];
-            let address = section.address? as u32 + offset;
-            let bank = section
-                .bank
-                .unwrap_or(if section.kind.name() == "ROMX" { 1 } else { 0 });
-            Some((
-                address,
-                order,
-                format!("{bank:02X}:{address:04X} {}", symbol.name),
-            ))
-        })
-        .collect();
-    symbols.sort();
-    symbols.into_iter().map(|(_, _, line)| line).collect()
-}
-
-/// Until the linker is in: places nothing (every vector uses fixed addresses) and resolves
-/// what the front end left, with the same range checks, for one object. Returns the link
-/// errors as (message, line).
-fn resolve_fixed(object: &mut Object) -> Vec<(String, u32)> {
-    let mut errors = Vec::new();
-    let labels: Vec<(String, i32)> = object
-        .symbols
-        .iter()
-        .filter_map(|s| {
-            let (section, offset) = s.section?;
-            Some((
-                s.name.clone(),
-                object.sections[section].address? as i32 + offset as i32,
-            ))
-        })
-        .collect();
-    let sections: Vec<(String, i32, i32)> = object
-        .sections
-        .iter()
-        .map(|s| {
-            (
-                s.name.clone(),
-                s.address.map_or(-1, i32::from),
-                s.size as i32,
-            )
-        })
-        .collect();
-    fn value(
-        expr: &Expr,
-        labels: &[(String, i32)],
-        sections: &[(String, i32, i32)],
-    ) -> Result<i32, String> {
-        let section = |name: &str| {
-            sections
-                .iter()
-                .find(|s| s.0 == name)
-                .ok_or_else(|| format!("Unknown section \"{name}\""))
-        };
-        Ok(match expr {
-            Expr::Number(n) => *n,
-            Expr::Symbol(name) => labels
-                .iter()
-                .find(|l| &l.0 == name)
-                .map(|l| l.1)
-                .ok_or_else(|| format!("Undefined symbol `{name}`"))?,
-            Expr::SectionAddress { section, offset } => sections[*section].1 + *offset as i32,
-            Expr::SizeOfSection(name) => section(name)?.2,
-            Expr::StartOfSection(name) => section(name)?.1,
-            // Every vector section is in ROM0: bank 0.
-            Expr::BankOfSection(name) => {
-                section(name)?;
-                0
-            }
-            Expr::Unary(op, a) => eval_unary(*op, value(a, labels, sections)?),
-            Expr::Binary(op, a, b) => eval_binary(
-                *op,
-                value(a, labels, sections)?,
-                value(b, labels, sections)?,
-            )?,
-            other => return Err(format!("not resolvable in this test: {other:?}")),
-        })
-    }
-    for section in &mut object.sections {
-        let base = section.address.expect("every vector section is fixed") as i32;
-        for patch in std::mem::take(&mut section.patches) {
-            let result = value(&patch.expr, &labels, &sections)
-                .and_then(|v| patch_bytes(patch.kind, v, base + patch.offset as i32));
-            match result {
-                Ok((bytes, _)) => {
-                    let start = patch.offset as usize;
-                    section.data[start..start + bytes.len()].copy_from_slice(&bytes);
-                }
-                Err(message) => errors.push((message, patch.location.line)),
-            }
-        }
-    }
-    errors
+/// Links the one object as rgblink would: the link errors as (message, line), or the program.
+fn link_alone(object: Object) -> Result<Linked, Vec<(String, u32)>> {
+    link(&[object]).map_err(|diagnostics| {
+        diagnostics
+            .errors()
+            .map(|d| (d.message.clone(), d.location.as_ref().map_or(0, |l| l.line)))
+            .collect()
+    })
 }
 
 #[test]
@@ -209,26 +115,32 @@ fn directive_vectors_match_rgbds() {
             .map(|d| (d.message.clone(), d.location.as_ref().map_or(0, |l| l.line)))
             .collect();
         assert_eq!(found_warnings, expected.warnings, "{name}: warnings");
-        let mut object = object;
-        let link_errors = resolve_fixed(&mut object);
-        if expected.link_fails {
-            assert_eq!(link_errors, expected.messages, "{name}: link errors");
-            fully_checked += 1;
-            continue;
-        }
-        assert_eq!(link_errors, [], "{name}: link errors");
-        let sections: Vec<(String, u16, Vec<u8>)> = object
+        let linked = match link_alone(object) {
+            Ok(linked) => linked,
+            Err(link_errors) => {
+                assert!(expected.link_fails, "{name}: link errors {link_errors:?}");
+                assert_eq!(link_errors, expected.messages, "{name}: link errors");
+                fully_checked += 1;
+                continue;
+            }
+        };
+        assert!(!expected.link_fails, "{name} links");
+        let sections: Vec<(String, u16, Vec<u8>)> = linked
             .sections
             .iter()
-            .map(|s| (s.name.clone(), s.address.expect("fixed"), s.data.clone()))
+            .map(|s| {
+                let start = usize::from(s.address);
+                let bytes = linked.rom[start..start + s.size as usize].to_vec();
+                (s.name.clone(), s.address, bytes)
+            })
             .collect();
         assert_eq!(sections, expected.sections, "{name}: sections");
-        assert_eq!(fixed_symbols(&object), expected.symbols, "{name}: symbols");
-        assert!(
-            object.assertions.is_empty(),
-            "{name}: {:?}",
-            object.assertions
-        );
+        let symbols: Vec<String> = sym_file(&linked)
+            .lines()
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        assert_eq!(symbols, expected.symbols, "{name}: symbols");
         fully_checked += 1;
     }
     assert_eq!(fully_checked, 20);
