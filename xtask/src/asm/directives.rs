@@ -13,6 +13,24 @@ use super::operand::Operand;
 use super::parse::Value;
 use super::source::Line;
 
+enum LabelDefinition {
+    Anonymous(Token),
+    Named {
+        name: String,
+        raw: bool,
+        exported: bool,
+        token: Token,
+    },
+}
+
+impl LabelDefinition {
+    fn token(&self) -> &Token {
+        match self {
+            LabelDefinition::Anonymous(token) | LabelDefinition::Named { token, .. } => token,
+        }
+    }
+}
+
 /// Directives that manage blocks of lines: no label may come before them.
 const BLOCK_DIRECTIVES: &[&str] = &[
     "IF", "ELIF", "ELSE", "ENDC", "REPT", "FOR", "ENDR", "MACRO", "ENDM",
@@ -20,21 +38,26 @@ const BLOCK_DIRECTIVES: &[&str] = &[
 
 impl Assembler {
     pub(super) fn statement(&mut self) -> R<()> {
-        let labelled = self.label()?;
+        let label = self.label()?;
         let token = self.peek()?;
+        let block = token
+            .keyword()
+            .map(str::to_ascii_uppercase)
+            .filter(|k| BLOCK_DIRECTIVES.contains(&k.as_str()));
+        if let Some(label) = label {
+            match block {
+                Some(block) => self.report(self.error_at(
+                    label.token().start,
+                    format!("a label cannot come before `{block}`: put it on its own line"),
+                )),
+                None => self.define(label)?,
+            }
+        }
         if token.tok == Tok::Eol {
             return Ok(());
         }
         if let Some(keyword) = token.keyword() {
             let upper = keyword.to_ascii_uppercase();
-            if let Some(label_token) = &labelled {
-                if BLOCK_DIRECTIVES.contains(&upper.as_str()) {
-                    self.report(self.error_at(
-                        label_token.start,
-                        format!("a label cannot come before `{upper}`: put it on its own line"),
-                    ));
-                }
-            }
             if let Some(result) = self.directive(&upper, &token) {
                 return result;
             }
@@ -76,27 +99,22 @@ impl Assembler {
             token.start,
             format!(
                 "expected a label, an instruction, a directive or a macro call, found {}",
-                token.describe()
+                self.describe(&token)
             ),
         ))
     }
 
-    /// A label definition at the start of the line; returns its token.
-    fn label(&mut self) -> R<Option<Token>> {
+    /// A label definition at the start of the line, read but not yet defined.
+    fn label(&mut self) -> R<Option<LabelDefinition>> {
         let token = self.peek()?;
         match &token.tok {
             Tok::Op(Op::Colon) => {
                 self.next()?;
-                self.define_anonymous_label(&token)?;
-                Ok(Some(token))
+                Ok(Some(LabelDefinition::Anonymous(token)))
             }
             Tok::Ident { name, raw } => {
                 let follows = self.lex.line.chars.get(token.end).copied();
-                let local = name.starts_with('.');
-                if follows != Some(':') && !local {
-                    return Ok(None);
-                }
-                if local && follows != Some(':') && self.current.is_none() && name == "." {
+                if follows != Some(':') && !name.starts_with('.') {
                     return Ok(None);
                 }
                 let name = name.clone();
@@ -108,10 +126,26 @@ impl Assembler {
                     self.eat_op(Op::Colon)?;
                     false
                 };
-                self.define_label(&name, raw, exported, &token)?;
-                Ok(Some(token))
+                Ok(Some(LabelDefinition::Named {
+                    name,
+                    raw,
+                    exported,
+                    token,
+                }))
             }
             _ => Ok(None),
+        }
+    }
+
+    fn define(&mut self, label: LabelDefinition) -> R<()> {
+        match label {
+            LabelDefinition::Anonymous(token) => self.define_anonymous_label(&token),
+            LabelDefinition::Named {
+                name,
+                raw,
+                exported,
+                token,
+            } => self.define_label(&name, raw, exported, &token),
         }
     }
 
@@ -227,7 +261,7 @@ impl Assembler {
             "PRINT" | "PRINTLN" => self.directive_print(upper == "PRINTLN"),
             "SHIFT" => self.directive_shift(token),
             "ALIGN" => self.directive_align(),
-            "EQU" | "EQUS" | "RB" | "RW" | "RL" => Err(self.error_at(
+            "EQU" | "EQUS" | "RB" | "RW" => Err(self.error_at(
                 at,
                 format!("`{upper}` needs a name: write `DEF NAME {upper} ...`"),
             )),
@@ -438,9 +472,13 @@ impl Assembler {
         let frame = self.frames.last_mut().expect("a line comes from a frame");
         match &mut frame.kind {
             FrameKind::Loop {
-                iteration, count, ..
+                iteration,
+                count,
+                for_loop,
             } => {
+                // The loop ends here and a `FOR` variable keeps its current value.
                 *count = *iteration + 1;
+                *for_loop = None;
                 frame.next = frame.lines.len();
                 frame.ifs.clear();
                 Ok(())
@@ -617,7 +655,7 @@ impl Assembler {
                     operator.start,
                     format!(
                         "expected `EQU`, `=`, `EQUS`, `RB`, `RW` or `RL` after `{name}`, found {}",
-                        operator.describe()
+                        self.describe(&operator)
                     ),
                 ))
             }
@@ -689,7 +727,7 @@ impl Assembler {
                     format!(
                         "expected a symbol name after `{}`, found {}",
                         self.last_token,
-                        token.describe()
+                        self.describe(&token)
                     ),
                 ));
             };
@@ -731,7 +769,7 @@ impl Assembler {
                     token.start,
                     format!(
                         "expected a symbol name after `PURGE`, found {}",
-                        token.describe()
+                        self.describe(&token)
                     ),
                 ));
             };
@@ -784,7 +822,7 @@ impl Assembler {
                     type_token.start,
                     format!(
                         "expected a section type (ROM0, ROMX, VRAM, SRAM, WRAM0, WRAMX, OAM or HRAM), found {}",
-                        type_token.describe()
+                        self.describe(&type_token)
                     ),
                 )
             })?;
@@ -818,7 +856,7 @@ impl Assembler {
                     option.start,
                     format!(
                         "expected `BANK[n]` or `ALIGN[n]` after `,`, found {}",
-                        option.describe()
+                        self.describe(&option)
                     ),
                 ));
             }
@@ -1019,7 +1057,7 @@ impl Assembler {
                 token.start,
                 format!(
                     "expected an instruction after `::`, found {}",
-                    token.describe()
+                    self.describe(&token)
                 ),
             ));
         };
@@ -1034,7 +1072,7 @@ impl Assembler {
                 token.start,
                 format!(
                     "expected an instruction after `::`, found {}",
-                    token.describe()
+                    self.describe(&token)
                 ),
             )),
         }

@@ -710,14 +710,13 @@ impl Assembler {
     /// Patches and assertions that referred to a constant defined later in the file: the
     /// value is known now.
     fn resolve_late_constants(&mut self) {
-        let resolve =
-            |symbols: &HashMap<String, SymbolEntry>, name: &str| match symbols.get(name) {
-                Some(SymbolEntry {
-                    value: SymbolValue::Constant(n) | SymbolValue::Variable(n),
-                    ..
-                }) => Some(Expr::Number(*n)),
-                _ => None,
-            };
+        let resolve = |symbols: &HashMap<String, SymbolEntry>, name: &str| match symbols.get(name) {
+            Some(SymbolEntry {
+                value: SymbolValue::Constant(n) | SymbolValue::Variable(n),
+                ..
+            }) => Some(Expr::Number(*n)),
+            _ => None,
+        };
         for section in 0..self.sections.len() {
             let patches = std::mem::take(&mut self.sections[section].patches);
             let saved_current = self.current;

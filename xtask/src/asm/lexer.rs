@@ -148,22 +148,6 @@ pub struct Token {
 }
 
 impl Token {
-    /// What the user wrote, for messages.
-    pub fn describe(&self) -> String {
-        match &self.tok {
-            Tok::Ident { name, .. } => format!("`{name}`"),
-            Tok::Number(n) => format!("the number {n}"),
-            Tok::Str(s) => format!("the string \"{s}\""),
-            Tok::Char(s) => format!("the character '{s}'"),
-            Tok::AnonRef(n) => {
-                let sign = if *n < 0 { "-" } else { "+" };
-                format!("`:{}`", sign.repeat(n.unsigned_abs() as usize))
-            }
-            Tok::Op(op) => format!("`{}`", op.text()),
-            Tok::Eol => "the end of the line".to_string(),
-        }
-    }
-
     /// The identifier, if this is one that is not raw.
     pub fn keyword(&self) -> Option<&str> {
         match &self.tok {

@@ -20,3 +20,7 @@ pub mod output;
 mod source;
 #[cfg(test)]
 mod tests_directives;
+#[cfg(test)]
+mod tests_frontend;
+#[cfg(test)]
+mod tests_encodings;

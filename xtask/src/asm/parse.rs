@@ -67,6 +67,15 @@ impl Assembler {
         Diagnostic::error(Some(self.lex.line.location(index)), message)
     }
 
+    /// A token as the user wrote it, for messages.
+    pub(super) fn describe(&self, token: &Token) -> String {
+        if token.tok == Tok::Eol {
+            return "the end of the line".to_string();
+        }
+        let text: String = self.lex.line.chars[token.start..token.end].iter().collect();
+        format!("`{text}`")
+    }
+
     pub(super) fn location_at(&self, index: usize) -> Location {
         self.lex.line.location(index)
     }
@@ -160,7 +169,7 @@ impl Assembler {
                 "expected `{}` after `{}`, found {}",
                 op.text(),
                 self.last_token,
-                token.describe()
+                self.describe(&token)
             ),
         ))
     }
@@ -179,9 +188,9 @@ impl Assembler {
         Err(self.error_at(
             token.start,
             format!(
-                "unexpected {} after `{}`: expected the end of the line",
-                token.describe(),
-                self.last_token
+                "expected the end of the line after `{}`, found {}",
+                self.last_token,
+                self.describe(&token)
             ),
         ))
     }
@@ -213,7 +222,7 @@ impl Assembler {
                 token.start,
                 format!(
                     "expected a symbol name after {after}, found {}",
-                    token.describe()
+                    self.describe(&token)
                 ),
             )),
         }
@@ -283,7 +292,10 @@ impl Assembler {
             Value::Str(text) => Ok(text),
             Value::Num(_) => Err(self.error_at(
                 token.start,
-                format!("expected a string for {what}, found {}", token.describe()),
+                format!(
+                    "expected a string for {what}, found {}",
+                    self.describe(&token)
+                ),
             )),
         }
     }
@@ -481,7 +493,7 @@ impl Assembler {
                     } else {
                         format!(" after `{}`", self.last_token)
                     },
-                    token.describe()
+                    self.describe(&token)
                 ),
             )),
         }
@@ -585,7 +597,7 @@ impl Assembler {
                             argument.start,
                             format!(
                                 "expected a symbol name in `DEF()`, found {}",
-                                argument.describe()
+                                self.describe(&argument)
                             ),
                         ))
                     }
@@ -775,7 +787,7 @@ impl Assembler {
                 token.start,
                 format!(
                     "expected `@`, a section name or a label in `BANK()`, found {}",
-                    token.describe()
+                    self.describe(&token)
                 ),
             )),
         }
@@ -862,7 +874,7 @@ impl Assembler {
                 start,
                 format!(
                     "expected a register or an expression after {after}, found {}",
-                    token.describe()
+                    self.describe(&token)
                 ),
             ));
         }
