@@ -1,11 +1,9 @@
 //! The in-tree assembler, linker and header fixer for the RGBDS 1.0 dialect.
 
-pub mod diagnostic;
-pub mod encode;
-pub mod object;
-pub mod operand;
 mod charmap;
+pub mod diagnostic;
 mod directives;
+pub mod encode;
 mod expand;
 pub mod expr;
 pub mod fix;
@@ -15,12 +13,14 @@ mod keywords;
 mod lexer;
 pub mod link;
 mod macros;
-mod parse;
+pub mod object;
+pub mod operand;
 pub mod output;
+mod parse;
 mod source;
 #[cfg(test)]
 mod tests_directives;
 #[cfg(test)]
-mod tests_frontend;
-#[cfg(test)]
 mod tests_encodings;
+#[cfg(test)]
+mod tests_frontend;
