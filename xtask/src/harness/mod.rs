@@ -305,24 +305,22 @@ impl Machine {
     /// opcode the SM83 does not have and on `stop`.
     pub fn step(&mut self) -> Result<u64> {
         self.inspect_next_step()?;
-        let gb = &mut *self.gb;
-        let t_states = u16::from(gb.cpu_clock());
-        let lcd_on = gb.mmu_i().read(LCDC) & 0x80 != 0;
-        let (mode, ly) = (gb.ppu_i().mode(), gb.ppu_i().ly());
-        // What GameBoy::clock() does after the CPU, with every component enabled.
-        gb.ppu_clock(t_states);
-        gb.apu_clock(t_states);
-        gb.dma_clock(t_states);
-        gb.timer_clock(t_states);
-        gb.serial_clock(t_states);
+        let (mode, ly) = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
+        // One `GameBoy::clock()`: the CPU, then every other component for as long. Called
+        // through `clocks`, which is compiled with boytacean, optimised even in dev builds.
+        let t_states = self.gb.clocks(1) as u16;
+        // The PPU's state between the CPU and its own clock differs from `mode`, `ly` only
+        // when the instruction turned the LCD off (boytacean then resets it to line 0,
+        // HBlank, dot 0), and that case is handled apart.
+        let lcd_on = self.gb.mmu_i().read(LCDC) & 0x80 != 0;
         if lcd_on {
             let dot = self.ppu_dot + t_states;
-            let (new_mode, new_ly) = (gb.ppu_i().mode(), gb.ppu_i().ly());
+            let (new_mode, new_ly) = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
             let length = access::mode_length(mode);
-            if new_mode != mode || new_ly != ly {
+            if new_mode as u8 != mode as u8 || new_ly != ly {
                 debug_assert!(dot >= length, "PPU left mode {mode:?} at dot {dot}");
                 self.ppu_dot = dot - length;
-                if new_mode == PpuMode::VBlank && mode != PpuMode::VBlank {
+                if matches!(new_mode, PpuMode::VBlank) && !matches!(mode, PpuMode::VBlank) {
                     self.vblanks += 1;
                 }
             } else {
@@ -671,14 +669,27 @@ impl Machine {
     }
 
     /// Looks at what the next step will do before boytacean runs it: refuses opcodes it
-    /// would panic on, and records the accesses hardware would not allow.
+    /// would panic on, and records the accesses hardware would not allow. Most steps leave
+    /// at the first `return`: no store, no DMA, the stack in RAM.
     fn inspect_next_step(&mut self) -> Result<()> {
+        let cpu = self.gb.cpu_i();
+        let pc = cpu.pc();
+        let opcode = self.gb.mmu_i().read(pc);
+        let effect = EFFECTS[usize::from(opcode)];
+        // `matches!` rather than `==`: no call in unoptimised builds, on the hottest path.
+        if matches!(effect, Effect::None)
+            && (!self.checking || !(self.gb.dma_i().active_dma() || stack_may_be_locked(cpu.sp())))
+        {
+            return Ok(());
+        }
+        self.inspect_closely(opcode, effect)
+    }
+
+    fn inspect_closely(&mut self, opcode: u8, effect: Effect) -> Result<()> {
         let pc = self.pc();
-        let mmu = self.gb.mmu_i();
-        let opcode = mmu.read(pc);
-        let (effect, prefixed) = match EFFECTS[usize::from(opcode)] {
+        let (effect, prefixed) = match effect {
             Effect::Prefix => {
-                let second = mmu.read(pc.wrapping_add(1));
+                let second = self.gb.mmu_i().read(pc.wrapping_add(1));
                 (access::prefixed_effect(second), Some(second))
             }
             effect => (effect, None),
@@ -701,20 +712,32 @@ impl Machine {
         if !self.checking {
             return Ok(());
         }
+        let outside_hram_during_dma =
+            self.gb.dma_i().active_dma() && !(0xFF80..=0xFFFE).contains(&pc);
+        let writes = match self.lcd_on {
+            true => self.instruction_writes(effect),
+            false => [None, None],
+        };
+        let watched = |write: Option<(u16, u8)>| {
+            write.is_some_and(|(addr, _)| access::region(addr).is_some() || addr == LCDC)
+        };
+        let stack_locked = self.lcd_on && stack_may_be_locked(self.gb.cpu_i().sp());
+        if !outside_hram_during_dma && !watched(writes[0]) && !watched(writes[1]) && !stack_locked {
+            return Ok(());
+        }
         let here = PpuPosition {
             mode: self.gb.ppu_i().mode(),
             ly: self.gb.ppu_i().ly(),
             dot: self.ppu_dot,
         };
-        let outside_hram_during_dma =
-            self.gb.dma_i().active_dma() && !(0xFF80..=0xFFFE).contains(&pc);
-        let (by_instruction, by_dispatch) = if self.lcd_on {
-            (
-                self.instruction_violations(effect, opcode, prefixed, here),
-                self.dispatch_violations(here),
-            )
-        } else {
-            (Vec::new(), Vec::new())
+        let by_instruction: Vec<_> = writes
+            .into_iter()
+            .flatten()
+            .filter_map(|(addr, cycle)| self.check_write(addr, cycle, here, opcode, prefixed))
+            .collect();
+        let by_dispatch = match stack_locked {
+            true => self.dispatch_violations(here),
+            false => Vec::new(),
         };
         if !outside_hram_during_dma && by_instruction.is_empty() && by_dispatch.is_empty() {
             return Ok(());
@@ -735,20 +758,14 @@ impl Machine {
         Ok(())
     }
 
-    /// The forbidden writes of the instruction at PC, if it runs now (the PPU at `here`).
-    fn instruction_violations(
-        &self,
-        effect: Effect,
-        opcode: u8,
-        prefixed: Option<u8>,
-        here: PpuPosition,
-    ) -> Vec<(ViolationKind, u16, PpuPosition)> {
+    /// The addresses the instruction at PC writes and the machine cycles it writes them in.
+    fn instruction_writes(&self, effect: Effect) -> [Option<(u16, u8)>; 2] {
         let cpu = self.gb.cpu_i();
         let mmu = self.gb.mmu_i();
         let pc = cpu.pc();
         let sp = cpu.sp();
-        let byte_after = |offset: u16| mmu.read(pc.wrapping_add(offset));
-        let operand = || u16::from_le_bytes([byte_after(1), byte_after(2)]);
+        let operand =
+            || u16::from_le_bytes([mmu.read(pc.wrapping_add(1)), mmu.read(pc.wrapping_add(2))]);
         let calls = |condition: Condition| match condition {
             Condition::Always => true,
             Condition::Nz => !cpu.zero(),
@@ -756,7 +773,7 @@ impl Machine {
             Condition::Nc => !cpu.carry(),
             Condition::C => cpu.carry(),
         };
-        let writes: [Option<(u16, u8)>; 2] = match effect {
+        match effect {
             Effect::Hl(cycle) => [Some((cpu.hl(), cycle)), None],
             Effect::Bc => [Some((cpu.bc(), 2)), None],
             Effect::De => [Some((cpu.de(), 2)), None],
@@ -765,42 +782,65 @@ impl Machine {
                 let addr = operand();
                 [Some((addr, 4)), Some((addr.wrapping_add(1), 5))]
             }
-            Effect::High => [Some((0xFF00 | u16::from(byte_after(1)), 3)), None],
+            Effect::High => [
+                Some((0xFF00 | u16::from(mmu.read(pc.wrapping_add(1))), 3)),
+                None,
+            ],
             Effect::HighC => [Some((0xFF00 | u16::from(cpu.c), 2)), None],
             Effect::Push => [Some((sp.wrapping_sub(1), 3)), Some((sp.wrapping_sub(2), 4))],
             Effect::Call(condition) if calls(condition) => {
                 [Some((sp.wrapping_sub(1), 5)), Some((sp.wrapping_sub(2), 6))]
             }
             _ => [None, None],
-        };
-        let mut found = Vec::new();
-        for (addr, cycle) in writes.into_iter().flatten() {
-            let at = here.at_cycle(cycle);
-            if let Some(region) = access::region(addr) {
-                if access::is_locked(region, at.mode) {
-                    found.push((violation_kind(region), addr, at));
-                }
-            } else if addr == LCDC && at.mode != PpuMode::VBlank {
-                let old = mmu.read(LCDC);
-                let new = match (opcode, prefixed) {
-                    (0x70..=0x77, _) => [cpu.b, cpu.c, cpu.d, cpu.e, cpu.h, cpu.l, 0, cpu.a]
-                        [usize::from(opcode & 7)],
-                    (0x36, _) => byte_after(1),
-                    (0x34, _) => old.wrapping_add(1),
-                    (0x35, _) => old.wrapping_sub(1),
-                    (0xCB, Some(op @ 0x80..=0xBF)) => old & !(1 << ((op >> 3) & 7)),
-                    (0xCB, Some(op @ 0xC0..=0xFF)) => old | (1 << ((op >> 3) & 7)),
-                    // Rotating or shifting LCDC: nobody does that; let it pass.
-                    (0xCB, _) => old,
-                    // Every other store to LCDC writes A.
-                    _ => cpu.a,
-                };
-                if old & 0x80 != 0 && new & 0x80 == 0 {
-                    found.push((ViolationKind::LcdOffOutsideVblank, addr, at));
-                }
-            }
         }
-        found
+    }
+
+    /// Whether the instruction at PC (`opcode`, and the byte after $CB) writing `addr` in
+    /// its machine cycle `cycle` breaks a rule, the PPU being at `here` when it starts.
+    fn check_write(
+        &self,
+        addr: u16,
+        cycle: u8,
+        here: PpuPosition,
+        opcode: u8,
+        prefixed: Option<u8>,
+    ) -> Option<(ViolationKind, u16, PpuPosition)> {
+        if let Some(region) = access::region(addr) {
+            let at = here.at_cycle(cycle);
+            return access::is_locked(region, at.mode).then_some((
+                violation_kind(region),
+                addr,
+                at,
+            ));
+        }
+        if addr != LCDC {
+            return None;
+        }
+        let at = here.at_cycle(cycle);
+        if at.mode == PpuMode::VBlank {
+            return None;
+        }
+        let cpu = self.gb.cpu_i();
+        let old = self.gb.mmu_i().read(LCDC);
+        let new = match (opcode, prefixed) {
+            (0x70..=0x77, _) => {
+                [cpu.b, cpu.c, cpu.d, cpu.e, cpu.h, cpu.l, 0, cpu.a][usize::from(opcode & 7)]
+            }
+            (0x36, _) => self.gb.mmu_i().read(cpu.pc().wrapping_add(1)),
+            (0x34, _) => old.wrapping_add(1),
+            (0x35, _) => old.wrapping_sub(1),
+            (0xCB, Some(op @ 0x80..=0xBF)) => old & !(1 << ((op >> 3) & 7)),
+            (0xCB, Some(op @ 0xC0..=0xFF)) => old | (1 << ((op >> 3) & 7)),
+            // Rotating or shifting LCDC: nobody does that; let it pass.
+            (0xCB, _) => old,
+            // Every other store to LCDC writes A.
+            _ => cpu.a,
+        };
+        (old & 0x80 != 0 && new & 0x80 == 0).then_some((
+            ViolationKind::LcdOffOutsideVblank,
+            addr,
+            at,
+        ))
     }
 
     /// The forbidden writes of an interrupt dispatch, if one happens now: it pushes PC in
@@ -841,4 +881,9 @@ fn violation_kind(region: Region) -> ViolationKind {
         Region::Vram => ViolationKind::VramWrite,
         Region::Oam => ViolationKind::OamWrite,
     }
+}
+
+/// Whether a push from this SP could land in VRAM or OAM.
+fn stack_may_be_locked(sp: u16) -> bool {
+    (0x8001..=0xA001).contains(&sp) || (0xFE01..=0xFEA1).contains(&sp)
 }

@@ -711,3 +711,65 @@ fn checking_can_be_turned_off_for_benchmarks() {
     machine.run_cycles(200).unwrap();
     machine.assert_no_violations().unwrap();
 }
+
+#[test]
+fn an_interrupt_pushing_into_oam_is_reported() {
+    // The boot ROM leaves VBlank requested in IF: `ei` with IE_VBLANK dispatches at once.
+    let rom = TestRom::new()
+        .at(
+            0x0150,
+            &[
+                0x31, 0x10, 0xFE, // $0150 ld sp, $FE10
+                0x3E, 0x01, // $0153 ld a, IE_VBLANK
+                0xE0, 0xFF, // $0155 ldh [rIE], a
+                0xFB, // $0157 ei
+                0x18, 0xFE, // $0158 jr @
+            ],
+        )
+        .at(0x0040, &[0x18, 0xFE]) // jr @
+        .build();
+    let mut machine = Machine::new(&rom).unwrap();
+    machine.run_cycles(100).unwrap();
+    assert_eq!(machine.pc(), 0x0040);
+    let seen: Vec<(ViolationKind, u16, u16, u8, u64)> = machine
+        .violations()
+        .iter()
+        .map(|v| (v.kind, v.pc, v.addr, v.mode, v.cycle))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
+            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
+        ]
+    );
+}
+
+#[test]
+fn open_loads_the_rom_and_the_sym_file_beside_it() {
+    let dir = std::env::temp_dir().join(format!("harness-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rom_path = dir.join("game.gb");
+    std::fs::write(&rom_path, TestRom::new().at(0x0150, &[0x18, 0xFE]).build()).unwrap();
+    std::fs::write(dir.join("game.sym"), "00:0150 Main\n").unwrap();
+    let mut machine = Machine::open(&rom_path).unwrap();
+    assert_eq!(machine.run_until("Main", 10).unwrap(), 5);
+    std::fs::write(dir.join("game.sym"), "Main\n").unwrap();
+    let error = format!("{:#}", Machine::open(&rom_path).err().unwrap());
+    assert!(error.starts_with("reading "), "{error}");
+    assert!(
+        error.ends_with(
+            "game.sym: line 1 of the symbol file: expected `BB:AAAA Name`, found `Main`"
+        ),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let error = format!(
+        "{:#}",
+        Machine::open(&dir.join("missing.gb")).err().unwrap()
+    );
+    assert!(
+        error.starts_with("reading ") && error.contains("missing.gb"),
+        "{error}"
+    );
+}
