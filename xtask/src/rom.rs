@@ -80,6 +80,9 @@ impl std::error::Error for BuildFailed {}
 
 pub fn run(args: &RomArgs) -> Result<()> {
     let root = project::root();
+    if args.rgbds {
+        require_rgbds()?;
+    }
     let units = engine_units(&root)?;
     let output = root.join(ROM_PATH);
     let build = build(&units, &output)?;
@@ -228,8 +231,8 @@ fn find_on_path(program: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Builds the same units with the real RGBDS and compares the ROMs and `.sym` files.
-fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()> {
+/// Fails unless rgbasm, rgblink and rgbfix are on PATH.
+fn require_rgbds() -> Result<()> {
     let missing: Vec<&str> = ["rgbasm", "rgblink", "rgbfix"]
         .into_iter()
         .filter(|program| find_on_path(program).is_none())
@@ -240,6 +243,11 @@ fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()>
             missing.join(", ")
         );
     }
+    Ok(())
+}
+
+/// Builds the same units with the real RGBDS and compares the ROMs and `.sym` files.
+fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()> {
     let sh = Shell::new()?;
     sh.change_dir(root);
     let pad = format!("0x{PAD_BYTE:02X}");

@@ -321,6 +321,38 @@ impl<'a> Linker<'a> {
                 self.place_section(o, s, &mut memory);
             }
         }
+        self.report_full_regions();
+    }
+
+    /// After sections that did not fit: how far over its size each region is, in total.
+    fn report_full_regions(&mut self) {
+        let mut needed: Vec<(SectionKind, u32, bool)> = Vec::new();
+        for (o, object) in self.objects.iter().enumerate() {
+            for (s, section) in object.sections.iter().enumerate() {
+                let unplaced = self.placement[o][s].is_none();
+                match needed.iter_mut().find(|(kind, _, _)| *kind == section.kind) {
+                    Some(entry) => {
+                        entry.1 += section.size;
+                        entry.2 |= unplaced;
+                    }
+                    None => needed.push((section.kind, section.size, unplaced)),
+                }
+            }
+        }
+        for (kind, total, any_unplaced) in needed {
+            let (start, end) = kind.range();
+            let size = end - u32::from(start);
+            if any_unplaced && total > size {
+                self.error(
+                    None,
+                    format!(
+                        "{} is full: its sections need {total} bytes, {} more than the {size} it has",
+                        region_name(kind),
+                        total - size
+                    ),
+                );
+            }
+        }
     }
 
     fn place_section(
@@ -1246,6 +1278,8 @@ mod tests {
             [
                 "big.asm:2: Section \"Code\" (4352 bytes) does not fit in ROM0: 4096 bytes free, 256 bytes short",
                 "big.asm:3: Section \"Vars\" (128 bytes) does not fit in HRAM: 127 bytes free, 1 byte short",
+                "ROM0 is full: its sections need 16640 bytes, 256 more than the 16384 it has",
+                "HRAM is full: its sections need 128 bytes, 1 more than the 127 it has",
             ]
         );
     }
