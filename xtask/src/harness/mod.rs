@@ -22,8 +22,9 @@
 //! Every run of a ROM is deterministic.
 //!
 //! Where boytacean differs from hardware (game code should not depend on these): `ei` takes
-//! effect at once, not after the next instruction; there is no `halt` bug; `stop` is
-//! treated as an error; mode 3 always lasts 172 dots; the joypad register reads bits 6-7
+//! effect at once, not after the next instruction (so with an interrupt already pending,
+//! `ei; halt` takes it before the `halt` and then halts until the next one); there is no
+//! `halt` bug; `stop` is treated as an error; mode 3 always lasts 172 dots; the joypad register reads bits 6-7
 //! as 0 and selecting both button groups reads no buttons; DIV starts at 0.
 //!
 //! Access checking (see [`access`]) is on for every machine; [`Machine::without_access_checks`]
@@ -453,7 +454,9 @@ impl Machine {
         self.gb.key_lift(button.key());
     }
 
-    /// Presses a button, runs `frames` frames, and releases it.
+    /// Presses a button, runs `frames` frames, and releases it. Called where `run_frames`
+    /// stops (VBlank has just begun), the button is seen by the joypad reads of the next
+    /// `frames` VBlanks, the first of them being the one just begun.
     pub fn tap(&mut self, button: Button, frames: u32) -> Result<()> {
         self.press(button);
         let result = self.run_frames(frames);
