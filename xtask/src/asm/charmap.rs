@@ -19,9 +19,18 @@ impl Charmap {
         self.entries.contains_key(key)
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// Splits `text` into charmap units, the longest mapping first at each position; a
     /// character without a mapping stands for its UTF-8 bytes.
     pub fn convert(&self, text: &str) -> Vec<Vec<i32>> {
+        self.convert_with(text, &mut |_| {})
+    }
+
+    /// [`Charmap::convert`], telling `unmapped` each character that has no mapping.
+    pub fn convert_with(&self, text: &str, unmapped: &mut dyn FnMut(char)) -> Vec<Vec<i32>> {
         let chars: Vec<char> = text.chars().collect();
         let mut units = Vec::new();
         let mut i = 0;
@@ -37,6 +46,7 @@ impl Charmap {
                     i += len;
                 }
                 None => {
+                    unmapped(chars[i]);
                     let mut buffer = [0u8; 4];
                     let bytes = chars[i].encode_utf8(&mut buffer).bytes();
                     units.push(bytes.map(i32::from).collect());
@@ -67,5 +77,8 @@ mod tests {
         assert_eq!(map.values("<br>é"), [13, 10, 0xC3, 0xA9]);
         assert_eq!(map.convert("<br>A").len(), 2);
         assert_eq!(map.values("<EN"), [0x3C, 0x45, 0x4E]);
+        let mut missing = Vec::new();
+        map.convert_with("A<x", &mut |c| missing.push(c));
+        assert_eq!(missing, ['<', 'x']);
     }
 }

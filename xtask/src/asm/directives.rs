@@ -288,6 +288,7 @@ impl Assembler {
             active,
             taken,
             else_seen: false,
+            dead: false,
             location,
         });
         condition.map(|_| ())
@@ -326,8 +327,12 @@ impl Assembler {
     fn directive_else(&mut self, token: &Token) -> R<()> {
         self.next()?;
         let state = self.current_if(token, "ELSE")?;
+        let else_seen = state.else_seen;
         state.active = false;
         state.else_seen = true;
+        if else_seen {
+            return Err(self.error_at(token.start, "Found `ELSE` after an `ELSE` block"));
+        }
         self.expect_end()
     }
 
@@ -385,11 +390,11 @@ impl Assembler {
         };
         let body = self.capture_body(token, false)?;
         let (count, for_loop) = parsed?;
-        if count == 0 {
-            return Ok(());
-        }
         if let Some(for_loop) = &for_loop {
             self.set_for_variable(&for_loop.name.clone(), for_loop.start);
+        }
+        if count == 0 {
+            return Ok(());
         }
         let call_site = self.location_at(token.start);
         self.push_frame(Frame {
@@ -1103,19 +1108,6 @@ impl Assembler {
 
     fn data(&mut self, kind: PatchKind, width: u32, token: &Token) -> R<()> {
         if self.at_item_end()? {
-            let in_rom = self
-                .current
-                .is_some_and(|s| self.sections[s].kind.has_data());
-            if in_rom {
-                let location = self.location_at(token.start);
-                self.warn(
-                    location,
-                    format!(
-                        "`{}` directive without data in ROM",
-                        token.keyword().unwrap_or_default().to_ascii_uppercase()
-                    ),
-                );
-            }
             return self
                 .reserve(width)
                 .map_err(|m| self.error_at(token.start, m));
@@ -1126,7 +1118,7 @@ impl Assembler {
             let location = self.location_at(start);
             match self.value()? {
                 Value::Str(text) => {
-                    for unit in self.charmap.convert(&text) {
+                    for unit in self.charmap_units(&text, start) {
                         for value in unit {
                             self.emit_value(kind, Expr::Number(value), location.clone())
                                 .map_err(|m| self.error_at(start, m))?;

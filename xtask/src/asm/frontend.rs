@@ -103,6 +103,8 @@ pub(super) struct IfState {
     /// One branch has been taken (or the whole construct is inside a skipped block).
     pub(super) taken: bool,
     pub(super) else_seen: bool,
+    /// Inside a skipped block: nothing in the construct is checked.
+    pub(super) dead: bool,
     pub(super) location: Location,
 }
 
@@ -382,8 +384,13 @@ impl Assembler {
                 active: false,
                 taken: true,
                 else_seen: false,
+                dead: true,
                 location,
             }),
+            "ELIF" | "ELSE" if top.else_seen && !top.dead => {
+                let message = format!("Found `{keyword}` after an `ELSE` block");
+                self.report(Diagnostic::error(Some(location), message));
+            }
             "ELIF" => {
                 if top.taken || top.else_seen {
                     return;

@@ -137,15 +137,16 @@ pub enum BinaryOp {
 /// What a patch writes, and the range check it makes at link time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PatchKind {
-    /// One byte; the value must lie in -128..=255 (else a truncation warning, as RGBDS).
+    /// One byte; the value must lie in -256..=255 (else a truncation warning, as RGBDS).
     Byte,
-    /// Two bytes, little-endian; the value must lie in -32768..=65535.
+    /// Two bytes, little-endian; the value must lie in -65536..=65535 (else a warning).
     Word,
     /// Four bytes, little-endian.
     Long,
     /// `jr`: the byte is `target - (patch address + 1)`, which must lie in -128..=127.
     Relative,
-    /// `ldh [n8]`: the value must lie in $FF00..=$FFFF (or 0..=$FF); the byte is its low byte.
+    /// `ldh [n8]`: the value must lie in $FF00..=$FFFF (RGBDS 1.0 rejects $00..=$FF); the byte
+    /// is its low byte.
     HighRam,
     /// `rst`: the value must be one of $00, $08, ... $38; the byte is `$C7 | value`.
     Restart,

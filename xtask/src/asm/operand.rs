@@ -69,15 +69,15 @@ pub fn patch_bytes(
 ) -> Result<(Vec<u8>, Option<String>), String> {
     match kind {
         PatchKind::Byte => {
-            let warning = (!(-128..=255).contains(&value)).then(|| {
+            // RGBDS warns by default outside -256..=255 (-256..=-129 only with -Wtruncation=2).
+            let warning = (!(-256..=255).contains(&value)).then(|| {
                 "Expression must be 8-bit; use `LOW()` to force 8-bit [-Wtruncation]".to_string()
             });
             Ok((vec![value as u8], warning))
         }
         PatchKind::Word => {
-            let warning = (!(-32768..=65535).contains(&value)).then(|| {
-                "Expression must be 16-bit; use `LOW()` to force 16-bit [-Wtruncation]".to_string()
-            });
+            let warning = (!(-65536..=65535).contains(&value))
+                .then(|| "Expression must be 16-bit [-Wtruncation]".to_string());
             Ok((vec![value as u8, (value >> 8) as u8], warning))
         }
         PatchKind::Long => Ok((value.to_le_bytes().to_vec(), None)),
@@ -92,7 +92,7 @@ pub fn patch_bytes(
             }
         }
         PatchKind::HighRam => {
-            if (0xFF00..=0xFFFF).contains(&value) || (0..=0xFF).contains(&value) {
+            if (0xFF00..=0xFFFF).contains(&value) {
                 Ok((vec![value as u8], None))
             } else {
                 Err(format!(

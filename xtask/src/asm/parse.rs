@@ -305,15 +305,51 @@ impl Assembler {
     }
 
     /// Converts a value to a number: a string must be one charmap unit.
-    pub(super) fn numeric(&self, value: Value, at: usize) -> R<Expr> {
+    pub(super) fn numeric(&mut self, value: Value, at: usize) -> R<Expr> {
         match value {
             Value::Num(e) => Ok(e),
-            Value::Str(text) => self.string_as_number(&text, at, "Strings as numbers"),
+            Value::Str(text) => {
+                let number = self.string_as_number(&text, at, "Strings as numbers")?;
+                let location = self.location_at(at);
+                self.warn(
+                    location,
+                    "Treating strings as numbers is deprecated; use character literals or `CHARVAL` instead [-Wobsolete]",
+                );
+                Ok(number)
+            }
         }
     }
 
-    fn string_as_number(&self, text: &str, at: usize, what: &str) -> R<Expr> {
-        let units = self.charmap.convert(text);
+    /// The charmap units of a string; like RGBDS, a warning for each character the charmap
+    /// does not map, once the charmap maps anything.
+    pub(super) fn charmap_units(&mut self, text: &str, at: usize) -> Vec<Vec<i32>> {
+        let mut unmapped = Vec::new();
+        let units = self.charmap.convert_with(text, &mut |c| unmapped.push(c));
+        if !self.charmap.is_empty() {
+            for c in unmapped {
+                let shown = match c {
+                    '\n' => "'\\n'".to_string(),
+                    '\r' => "'\\r'".to_string(),
+                    '\t' => "'\\t'".to_string(),
+                    '\0' => "'\\0'".to_string(),
+                    ' '..='~' => format!("'{c}'"),
+                    other => {
+                        let mut buffer = [0u8; 4];
+                        format!("0x{:02X}", other.encode_utf8(&mut buffer).as_bytes()[0])
+                    }
+                };
+                let location = self.location_at(at);
+                self.warn(
+                    location,
+                    format!("Unmapped character {shown} [-Wunmapped-char]"),
+                );
+            }
+        }
+        units
+    }
+
+    fn string_as_number(&mut self, text: &str, at: usize, what: &str) -> R<Expr> {
+        let units = self.charmap_units(text, at);
         match units.as_slice() {
             [unit] if unit.len() == 1 => Ok(Expr::Number(unit[0])),
             _ => Err(self.error_at(at, format!("{what} must be a single charmap unit"))),
@@ -678,7 +714,16 @@ impl Assembler {
                     text.replace(&old, &new)
                 })
             }
-            "STRSUB" | "STRSLICE" => Value::Str(self.substring(name)?),
+            "STRSUB" | "STRSLICE" => {
+                if name == "STRSUB" {
+                    let location = self.location_at(token.start);
+                    self.warn(
+                        location,
+                        "`STRSUB` is deprecated; use 0-indexed `STRSLICE` instead [-Wobsolete]",
+                    );
+                }
+                Value::Str(self.substring(name)?)
+            }
             "STRFMT" => {
                 let format = self.string("`STRFMT`")?;
                 let mut args = Vec::new();

@@ -92,17 +92,21 @@ fn operator_precedence_and_rounding() {
 
 #[test]
 fn string_functions() {
-    assert_eq!(
-        code(
+    let (object, found) = assemble(&in_section(
             "db STRLEN(\"hello\"), STRCMP(\"a\", \"b\") & $FF, STRFIND(\"abcb\", \"b\"), STRRFIND(\"abcb\", \"b\")\n\
              db STRCAT(\"a\", \"bc\"), STRSUB(\"hello\", 2, 3), STRSLICE(\"hello\", 1, -1)\n\
              db STRUPR(\"ab\"), STRLWR(\"AB\"), STRRPL(\"aXa\", \"a\", \"bb\"), \"x\" ++ \"y\"\n\
              db \"ab\" === \"ab\", \"ab\" !== \"ab\", BITWIDTH(5), TZCOUNT(8), STRFMT(\"%d-%02x\", 7, 10)"
-        ),
+    ));
+    assert_eq!(
+        object.sections[0].data,
         b"\x05\xFF\x01\x03abcellell\
           ABabbbXbbxy\
           \x01\x00\x03\x037-0a"
-            .to_vec()
+    );
+    assert_eq!(
+        found.iter().map(brief).collect::<Vec<_>>(),
+        ["3:23: `STRSUB` is deprecated; use 0-indexed `STRSLICE` instead [-Wobsolete]"]
     );
 }
 
@@ -441,24 +445,37 @@ fn symbol_errors() {
 
 #[test]
 fn data_directives_with_strings_and_charmap() {
+    let (object, found) = assemble(&in_section(
+        "CHARMAP \"<NL>\", 10\nCHARMAP \"é\", $80\nCHARMAP \"<W>\", $1234\ndb \"a<NL>é\\n\", (\"b\")\ndw \"<W>x\"\ndl $11223344, -1\nds 3, 1, 2\ndb 1, 2,",
+    ));
     assert_eq!(
-        code(
-            "CHARMAP \"<NL>\", 10\nCHARMAP \"é\", $80\nCHARMAP \"<W>\", $1234\ndb \"a<NL>é\\n\", (\"b\")\ndw \"<W>x\"\ndl $11223344, -1\nds 3, 1, 2\ndb 1, 2,"
-        ),
+        object.sections[0].data,
         [
             0x61, 10, 0x80, 10, 0x62, 0x34, 0x12, 0x78, 0x00, 0x44, 0x33, 0x22, 0x11, 0xFF, 0xFF,
             0xFF, 0xFF, 1, 2, 1, 1, 2
+        ]
+    );
+    // As RGBDS: once the charmap maps anything, each unmapped character is a warning; a
+    // string used as a number is deprecated.
+    assert_eq!(
+        found.iter().map(brief).collect::<Vec<_>>(),
+        [
+            "5:4: Unmapped character 'a' [-Wunmapped-char]",
+            "5:4: Unmapped character '\\n' [-Wunmapped-char]",
+            "5:17: Unmapped character 'b' [-Wunmapped-char]",
+            "5:17: Treating strings as numbers is deprecated; use character literals or `CHARVAL` instead [-Wobsolete]",
+            "6:4: Unmapped character 'x' [-Wunmapped-char]",
         ]
     );
 }
 
 #[test]
 fn truncation_is_a_warning_with_the_low_bits() {
-    let source = in_section("  db 256, -129, -128\n  ld a, 300\n  dw $12345\n  db \"<W>\"\nCHARMAP \"<W>\", $1FF\n  db \"<W>\"");
+    let source = in_section("  db 256, -257, -256, -129\n  ld a, 300\n  dw $12345\n  db \"<W>\"\nCHARMAP \"<W>\", $1FF\n  db \"<W>\"");
     let (object, found) = assemble(&source);
     assert_eq!(
         object.sections[0].data,
-        [0, 0x7F, 0x80, 0x3E, 0x2C, 0x45, 0x23, 0x3C, 0x57, 0x3E, 0xFF]
+        [0, 0xFF, 0, 0x7F, 0x3E, 0x2C, 0x45, 0x23, 0x3C, 0x57, 0x3E, 0xFF]
     );
     let byte = "Expression must be 8-bit; use `LOW()` to force 8-bit [-Wtruncation]";
     assert_eq!(
@@ -467,8 +484,7 @@ fn truncation_is_a_warning_with_the_low_bits() {
             format!("2:6: {byte}"),
             format!("2:11: {byte}"),
             format!("3:9: {byte}"),
-            "4:6: Expression must be 16-bit; use `LOW()` to force 16-bit [-Wtruncation]"
-                .to_string(),
+            "4:6: Expression must be 16-bit [-Wtruncation]".to_string(),
             format!("7:6: {byte}"),
         ]
     );
@@ -621,7 +637,7 @@ fn loops_for_and_break() {
 fn conditionals_skip_unevaluated_blocks() {
     assert_eq!(
         code(
-            "IF 0\n  this is not even parsed {nor interpolated}\n  IF 1\n    db 1\n  ELSE\n    db 2\n  ENDC\nELIF 1\n  db 3\nELIF Undefined / 0\n  db 4\nELSE\n  db 5\nENDC\nif 1\n  db 6\nelse\n  db 7\nendc\nIF 0\nELSE\n  db 8\nELSE\n  db 9\nENDC"
+            "IF 0\n  this is not even parsed {nor interpolated}\n  IF 1\n    db 1\n  ELSE\n    db 2\n  ENDC\nELIF 1\n  db 3\nELIF Undefined / 0\n  db 4\nELSE\n  db 5\nENDC\nif 1\n  db 6\nelse\n  db 7\nendc\nIF 0\nELSE\n  db 8\nENDC"
         ),
         [3, 6, 8]
     );
@@ -630,7 +646,7 @@ fn conditionals_skip_unevaluated_blocks() {
 #[test]
 fn block_errors() {
     assert_eq!(
-        errors("ENDC\nELSE\nENDR\nENDM\nBREAK\nSHIFT\nIF Later\nENDC\nIF 1\nLabel: ENDC\nREPT -1\nENDR\nFOR X, 1, 2, 0\nENDR\nIF 1\n"),
+        errors("ENDC\nELSE\nENDR\nENDM\nBREAK\nSHIFT\nIF Later\nENDC\nIF 1\nLabel: ENDC\nREPT -1\nENDR\nFOR X, 1, 2, 0\nENDR\nIF 0\nELSE\nELSE\nENDC\nIF 1\nELSE\nELIF 1\nENDC\nIF 1\n"),
         [
             "1:1: Found `ENDC` outside of an `IF` construct",
             "2:1: Found `ELSE` outside of an `IF` construct",
@@ -642,7 +658,9 @@ fn block_errors() {
             "10:1: a label cannot come before `ENDC`: put it on its own line",
             "11:6: The `REPT` count must not be negative, not -1",
             "13:14: `FOR` cannot have a step value of 0",
-            "15:1: Ended block with 1 unterminated conditional (`IF` without `ENDC`)",
+            "17:1: Found `ELSE` after an `ELSE` block",
+            "21:1: Found `ELIF` after an `ELSE` block",
+            "23:1: Ended block with 1 unterminated conditional (`IF` without `ENDC`)",
         ]
     );
     assert_eq!(
