@@ -19,13 +19,17 @@ pub struct Symbols {
     by_name: HashMap<String, usize>,
     /// Every symbol, sorted by address (ties keep the file's order).
     sorted: Vec<Symbol>,
+    /// Exported numeric constants (`05 CONST` lines: value, then name).
+    constants: HashMap<String, u32>,
 }
 
 impl Symbols {
     /// Parses the text of an RGBDS `.sym` file: lines `BB:AAAA Name` (bank and address in
-    /// hexadecimal), comments from `;` to the end of the line, blank lines.
+    /// hexadecimal), `VV Name` for an exported constant (value in hexadecimal), comments
+    /// from `;` to the end of the line, blank lines.
     pub fn parse(text: &str) -> Result<Symbols> {
         let mut sorted: Vec<Symbol> = Vec::new();
+        let mut constants: HashMap<String, u32> = HashMap::new();
         let mut lines_of: HashMap<String, usize> = HashMap::new();
         for (index, raw) in text.lines().enumerate() {
             let line_no = index + 1;
@@ -37,6 +41,16 @@ impl Symbols {
                 bail!("line {line_no} of the symbol file: expected `BB:AAAA Name`, found `{raw}`");
             };
             let name = name.trim();
+            if !location.contains(':') {
+                let Ok(value) = u32::from_str_radix(location, 16) else {
+                    bail!(
+                        "line {line_no} of the symbol file: `{location}` is neither a \
+                         bank:address pair nor a constant's value in hexadecimal"
+                    );
+                };
+                constants.insert(name.to_string(), value);
+                continue;
+            }
             let parsed = location.split_once(':').and_then(|(bank, addr)| {
                 let bank = u16::from_str_radix(bank, 16).ok()?;
                 let addr = u16::from_str_radix(addr, 16).ok()?;
@@ -67,7 +81,11 @@ impl Symbols {
             .enumerate()
             .map(|(index, symbol)| (symbol.name.clone(), index))
             .collect();
-        Ok(Symbols { by_name, sorted })
+        Ok(Symbols {
+            by_name,
+            sorted,
+            constants,
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -76,6 +94,11 @@ impl Symbols {
 
     pub fn len(&self) -> usize {
         self.sorted.len()
+    }
+
+    /// The value of an exported constant (`DEF X EQU n` with `EXPORT X`).
+    pub fn constant(&self, name: &str) -> Option<u32> {
+        self.constants.get(name).copied()
     }
 
     pub fn get(&self, name: &str) -> Option<&Symbol> {
@@ -164,7 +187,8 @@ mod tests {
                        00:c000 wBoard\n\
                        00:0200 Routine\n\
                        00:0200 Routine.start\n\
-                       00:ff80 hOAMDMA\n";
+                       00:ff80 hOAMDMA\n\
+                       05 PIECE_SIZE\n";
 
     #[test]
     fn parses_names_banks_and_addresses() {
@@ -175,6 +199,8 @@ mod tests {
         assert_eq!(symbols.address("wBoard").unwrap(), 0xC000);
         let tables = symbols.get("Tables").unwrap();
         assert_eq!((tables.bank, tables.addr), (1, 0x4000));
+        assert_eq!(symbols.constant("PIECE_SIZE"), Some(5));
+        assert_eq!(symbols.get("PIECE_SIZE"), None);
     }
 
     #[test]
@@ -221,11 +247,17 @@ mod tests {
             error,
             "line 2 of the symbol file: expected `BB:AAAA Name`, found `Main2`"
         );
-        let error = Symbols::parse("0150 Main\n").unwrap_err().to_string();
+        let error = Symbols::parse("00:x150 Main\n").unwrap_err().to_string();
         assert_eq!(
             error,
-            "line 1 of the symbol file: `0150` is not a bank:address pair in hexadecimal \
+            "line 1 of the symbol file: `00:x150` is not a bank:address pair in hexadecimal \
              (like `00:0150`)"
+        );
+        let error = Symbols::parse("0g Main\n").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "line 1 of the symbol file: `0g` is neither a bank:address pair nor a constant's \
+             value in hexadecimal"
         );
         let error = Symbols::parse("00:0150 Main\n00:0160 Main\n")
             .unwrap_err()
