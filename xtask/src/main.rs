@@ -9,6 +9,8 @@
 mod asm;
 mod assets;
 mod bench;
+#[cfg(test)]
+mod cartridge_tests;
 mod crosscheck;
 mod fairy;
 #[allow(dead_code)]
