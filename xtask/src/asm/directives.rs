@@ -681,9 +681,7 @@ impl Assembler {
         if let Some(existing) = self.symbols.get_mut(name) {
             let allowed = match (&existing.value, &value) {
                 (SymbolValue::Variable(_), SymbolValue::Variable(_)) => true,
-                (SymbolValue::Constant(_) | SymbolValue::Variable(_), SymbolValue::Constant(_)) => {
-                    redefine
-                }
+                (SymbolValue::Constant(_), SymbolValue::Constant(_)) => redefine,
                 (SymbolValue::Text(_), SymbolValue::Text(_)) => redefine,
                 _ => false,
             };
@@ -1021,7 +1019,7 @@ impl Assembler {
             Some((have_bits, have_offset)) if have_bits >= bits => {
                 if have_offset as u32 & mask != wanted_start {
                     return Err(format!(
-                        "Section is misaligned ({here:#06X} bytes into the section, expected ALIGN[{bits}, {offset}], got ALIGN[{bits}, {}])",
+                        "Section is misaligned (${here:04X} bytes into the section, expected ALIGN[{bits}, {offset}], got ALIGN[{bits}, {}])",
                         (have_offset as u32 + here) & mask
                     ));
                 }
@@ -1030,7 +1028,7 @@ impl Assembler {
                 let have_mask = (1u32 << have_bits) - 1;
                 if wanted_start & have_mask != have_offset as u32 {
                     return Err(format!(
-                        "Section is misaligned ({here:#06X} bytes into the section, expected ALIGN[{bits}, {offset}], got ALIGN[{have_bits}, {}])",
+                        "Section is misaligned (${here:04X} bytes into the section, expected ALIGN[{bits}, {offset}], got ALIGN[{have_bits}, {}])",
                         (have_offset as u32 + here) & have_mask
                     ));
                 }
@@ -1361,7 +1359,7 @@ impl Assembler {
         self.expect_end()?;
         let location = self.location_at(token.start);
         if upper == "WARN" {
-            self.warn(location, message);
+            self.warn(location, format!("{message} [-Wuser]"));
         } else {
             self.report(Diagnostic::error(Some(location), message));
             self.fatal = true;

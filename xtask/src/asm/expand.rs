@@ -67,6 +67,38 @@ pub fn expand_line(line: &Line, env: &mut dyn ExpandEnv) -> Result<Line, ExpandE
     }
 }
 
+/// Whether a scan is inside a string or character literal: what a macro argument or an
+/// interpolation inserts there is taken literally (as RGBDS does), so its quotes, backslashes
+/// and braces are escaped for the lexer.
+#[derive(Default)]
+struct Quotes {
+    open: Option<char>,
+}
+
+impl Quotes {
+    fn see(&mut self, c: char) {
+        match self.open {
+            None if c == '"' || c == '\'' => self.open = Some(c),
+            Some(quote) if c == quote => self.open = None,
+            _ => {}
+        }
+    }
+
+    fn insert(&self, text: &str) -> String {
+        if self.open.is_none() {
+            return text.to_string();
+        }
+        let mut escaped = String::with_capacity(text.len());
+        for c in text.chars() {
+            if matches!(c, '\\' | '"' | '\'' | '{' | '}') {
+                escaped.push('\\');
+            }
+            escaped.push(c);
+        }
+        escaped
+    }
+}
+
 /// Copies a raw string `#"..."` starting at `i` (the `#`); returns the index after it.
 fn copy_raw_string(line: &Line, i: usize, out: &mut Builder) -> usize {
     let chars = &line.chars;
@@ -95,13 +127,15 @@ pub fn substitute_macro_args(line: &Line, env: &mut dyn ExpandEnv) -> Result<Lin
         chars: Vec::with_capacity(chars.len()),
         pos: Vec::with_capacity(chars.len()),
     };
+    let mut quotes = Quotes::default();
     let mut i = 0;
     while i < chars.len() {
-        if is_raw_string_start(chars, i) {
+        if quotes.open.is_none() && is_raw_string_start(chars, i) {
             i = copy_raw_string(line, i, &mut out);
             continue;
         }
         if chars[i] != '\\' || i + 1 >= chars.len() {
+            quotes.see(chars[i]);
             out.push(chars[i], line.pos[i]);
             i += 1;
             continue;
@@ -111,7 +145,8 @@ pub fn substitute_macro_args(line: &Line, env: &mut dyn ExpandEnv) -> Result<Lin
         match next {
             '1'..='9' => {
                 let index = next.to_digit(10).unwrap_or(1) as i64;
-                out.push_str(&argument(env, index, &format!("\\{next}"), i)?, at);
+                let text = argument(env, index, &format!("\\{next}"), i)?;
+                out.push_str(&quotes.insert(&text), at);
                 i += 2;
             }
             '<' => {
@@ -136,14 +171,15 @@ pub fn substitute_macro_args(line: &Line, env: &mut dyn ExpandEnv) -> Result<Lin
                         }
                     },
                 };
-                out.push_str(&argument(env, index, &format!("\\<{inner}>"), i)?, at);
+                let text = argument(env, index, &format!("\\<{inner}>"), i)?;
+                out.push_str(&quotes.insert(&text), at);
                 i = close + 1;
             }
             '#' => {
                 let args = env
                     .macro_args()
                     .ok_or((i, "`\\#` used outside of a macro".to_string()))?;
-                out.push_str(&args.join(","), at);
+                out.push_str(&quotes.insert(&args.join(",")), at);
                 i += 2;
             }
             '@' => {
@@ -195,9 +231,10 @@ pub fn interpolate(line: &Line, env: &mut dyn ExpandEnv) -> Result<Line, ExpandE
         chars: Vec::with_capacity(chars.len()),
         pos: Vec::with_capacity(chars.len()),
     };
+    let mut quotes = Quotes::default();
     let mut i = 0;
     while i < chars.len() {
-        if is_raw_string_start(chars, i) {
+        if quotes.open.is_none() && is_raw_string_start(chars, i) {
             i = copy_raw_string(line, i, &mut out);
             continue;
         }
@@ -209,10 +246,11 @@ pub fn interpolate(line: &Line, env: &mut dyn ExpandEnv) -> Result<Line, ExpandE
             }
             '{' => {
                 let (text, next) = braces(chars, i, env)?;
-                out.push_str(&text, line.pos[i]);
+                out.push_str(&quotes.insert(&text), line.pos[i]);
                 i = next;
             }
             c => {
+                quotes.see(c);
                 out.push(c, line.pos[i]);
                 i += 1;
             }
@@ -329,6 +367,12 @@ mod tests {
         assert_eq!(expand(r"db \#", args).unwrap(), "db bc,4,5");
         assert_eq!(expand(r#"db "\1\n\\1""#, args).unwrap(), r#"db "bc\n\\1""#);
         assert_eq!(expand(r#"db #"\1""#, args).unwrap(), r#"db #"\1""#);
+        // Inside a string, an argument is taken literally, quotes and all.
+        let quoted = Some(&[r#""hi""#, r"a\b", "{x}"][..]);
+        assert_eq!(
+            expand(r#"db "<\1|\2|\3>", \1"#, quoted).unwrap(),
+            r#"db "<\"hi\"|a\\b|\{x\}>", "hi""#
+        );
         assert_eq!(
             expand(r".loop\@: jr .loop\@", args).unwrap(),
             ".loop_u7: jr .loop_u7"

@@ -221,6 +221,7 @@ impl Assembler {
 
     /// Starts reading a file's text (the main file, or an `INCLUDE`).
     pub(super) fn push_file(&mut self, name: Rc<str>, text: &str, call_site: Option<Location>) {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let (lines, errors) = split_lines(&name, text);
         for error in errors {
             self.report(error);
@@ -799,7 +800,7 @@ impl Assembler {
             format!("Assertion failed: {message}")
         };
         match severity {
-            Severity::Warn => self.warn(location, text),
+            Severity::Warn => self.warn(location, format!("{text} [-Wassert]")),
             Severity::Error => self.report(Diagnostic::error(Some(location), text)),
             Severity::Fatal => {
                 self.report(Diagnostic::error(Some(location), text));
@@ -817,7 +818,11 @@ impl Assembler {
         for dir in &self.include_dirs {
             let candidate = dir.join(name);
             if candidate.is_file() {
-                return Ok(candidate);
+                // Messages name the file relative to the current directory when they can.
+                let relative = std::env::current_dir()
+                    .ok()
+                    .and_then(|cwd| candidate.strip_prefix(cwd).ok().map(PathBuf::from));
+                return Ok(relative.unwrap_or(candidate));
             }
         }
         let mut searched = vec!["the current directory".to_string()];

@@ -611,6 +611,14 @@ fn macro_arguments_shift_and_narg() {
 }
 
 #[test]
+fn macro_arguments_inside_strings_are_literal() {
+    assert_eq!(
+        code("DEF S EQUS \"zz\"\nMACRO m\n  db \"<\\1>\"\nENDM\n  m \"x\\ty\"\n  m a\\\\b\n  m {S}\n  m \\{S\\}"),
+        b"<\"x\\ty\"><a\\b><zz><{S}>"
+    );
+}
+
+#[test]
 fn macro_unique_suffix_is_one_number_per_call() {
     let object = object(
         "MACRO wait\n.loop\\@:\n  jr .loop\\@\n  db \"\\@\"\nENDM\nMACRO plain\n  nop\nENDM\nSECTION \"a\", ROM0[0]\nStart:\n  wait\n  plain\n  wait\n  REPT 2\n    db \"\\@\"\n  ENDR",
@@ -756,7 +764,7 @@ fn assertions_now_or_at_link_time() {
     );
     assert_eq!(
         found.iter().map(brief).collect::<Vec<_>>(),
-        ["9:3: careful"]
+        ["9:3: careful [-Wuser]"]
     );
 }
 
@@ -764,7 +772,10 @@ fn assertions_now_or_at_link_time() {
 fn failed_assertions_and_fail() {
     assert_eq!(
         warnings("ASSERT WARN, 0, \"soft\"\nASSERT warn, 1 == 2"),
-        ["1:1: Assertion failed: soft", "2:1: Assertion failed"]
+        [
+            "1:1: Assertion failed: soft [-Wassert]",
+            "2:1: Assertion failed [-Wassert]"
+        ]
     );
     assert_eq!(
         errors("ASSERT 0, \"hard\"\nSTATIC_ASSERT 1 == 0\nSTATIC_ASSERT Later\nASSERT FATAL, 0, \"stop\"\nASSERT 0, \"never reached\""),
