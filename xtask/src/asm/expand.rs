@@ -245,7 +245,7 @@ pub fn interpolate(line: &Line, env: &mut dyn ExpandEnv) -> Result<Line, ExpandE
                 i += 2;
             }
             '{' => {
-                let (text, next) = braces(chars, i, env)?;
+                let (text, next) = braces(chars, i, env, 0)?;
                 out.push_str(&quotes.insert(&text), line.pos[i]);
                 i = next;
             }
@@ -264,7 +264,14 @@ fn braces(
     chars: &[char],
     open: usize,
     env: &mut dyn ExpandEnv,
+    depth: usize,
 ) -> Result<(String, usize), ExpandError> {
+    if depth > 64 {
+        return Err((
+            open,
+            "interpolation nested more than 64 levels deep".to_string(),
+        ));
+    }
     let mut content = String::new();
     let mut i = open + 1;
     loop {
@@ -272,7 +279,7 @@ fn braces(
             None => return Err((open, "missing `}` after `{`".to_string())),
             Some('}') => break,
             Some('{') => {
-                let (text, next) = braces(chars, i, env)?;
+                let (text, next) = braces(chars, i, env, depth + 1)?;
                 content.push_str(&text);
                 i = next;
             }

@@ -179,6 +179,8 @@ pub(super) struct Assembler {
     pub(super) pc_offset: u32,
     /// Inside `[...]`: an expression stops before `+ c` (for `[$FF00+c]`).
     pub(super) stop_before_plus_c: bool,
+    /// How deep the expression being parsed nests.
+    pub(super) nesting: u32,
 }
 
 pub(super) type R<T> = Result<T, Diagnostic>;
@@ -216,6 +218,7 @@ impl Assembler {
             last_token: String::new(),
             pc_offset: 0,
             stop_before_plus_c: false,
+            nesting: 0,
         }
     }
 

@@ -16,6 +16,9 @@ pub(super) enum Value {
     Str(String),
 }
 
+/// How deep parentheses, function calls and unary operators may nest in one expression.
+const MAX_NESTING: u32 = 64;
+
 /// How many `EQUS` expansions one line may go through (catches `DEF X EQUS "X"`).
 const MAX_EXPANSIONS: u32 = 10_000;
 
@@ -61,6 +64,7 @@ impl Assembler {
         self.expansions = 0;
         self.last_token.clear();
         self.stop_before_plus_c = false;
+        self.nesting = 0;
     }
 
     pub(super) fn error_at(&self, index: usize, message: impl Into<String>) -> Diagnostic {
@@ -301,7 +305,23 @@ impl Assembler {
     }
 
     pub(super) fn value(&mut self) -> R<Value> {
-        self.binary_level(0)
+        self.nested(|this| this.binary_level(0))
+    }
+
+    /// Runs a parser that may recurse, refusing absurd nesting (a clear error, not a stack
+    /// overflow).
+    fn nested(&mut self, parse: impl FnOnce(&mut Self) -> R<Value>) -> R<Value> {
+        if self.nesting >= MAX_NESTING {
+            let at = self.peek()?.start;
+            return Err(self.error_at(
+                at,
+                format!("expression nested more than {MAX_NESTING} levels deep"),
+            ));
+        }
+        self.nesting += 1;
+        let result = parse(self);
+        self.nesting -= 1;
+        result
     }
 
     /// Converts a value to a number: a string must be one charmap unit.
@@ -356,47 +376,34 @@ impl Assembler {
         }
     }
 
-    fn binary_level(&mut self, level: usize) -> R<Value> {
-        if level == LEVELS.len() {
-            return self.unary();
+    /// The precedence level of a binary operator (higher binds tighter).
+    fn level_of(op: Op) -> Option<usize> {
+        match op {
+            Op::StrEq | Op::StrNe => Some(COMPARISON_LEVEL),
+            Op::Concat => Some(ADDITION_LEVEL),
+            _ => LEVELS
+                .iter()
+                .position(|level| level.iter().any(|(o, _)| *o == op)),
         }
+    }
+
+    /// Binary operators of precedence `min_level` and above (precedence climbing: all of
+    /// them left-associative; `**` is handled in [`Self::power`]).
+    fn binary_level(&mut self, min_level: usize) -> R<Value> {
         let start = self.peek()?.start;
-        let mut left = self.binary_level(level + 1)?;
+        let mut left = self.unary()?;
         loop {
             let token = self.peek()?;
             let Tok::Op(op) = token.tok else {
                 break;
             };
-            if level == COMPARISON_LEVEL && matches!(op, Op::StrEq | Op::StrNe) {
-                self.next()?;
-                let right_token = self.peek()?;
-                let right = self.binary_level(level + 1)?;
-                let (Value::Str(a), Value::Str(b)) = (&left, &right) else {
-                    return Err(self.error_at(
-                        right_token.start,
-                        format!("`{}` compares two strings", op.text()),
-                    ));
-                };
-                left = Value::Num(Expr::Number(((a == b) == (op == Op::StrEq)) as i32));
-                continue;
-            }
-            if level == ADDITION_LEVEL && op == Op::Concat {
-                self.next()?;
-                let right_token = self.peek()?;
-                let right = self.binary_level(level + 1)?;
-                let (Value::Str(a), Value::Str(b)) = (&left, &right) else {
-                    return Err(self.error_at(
-                        right_token.start,
-                        "`++` concatenates two strings".to_string(),
-                    ));
-                };
-                left = Value::Str(format!("{a}{b}"));
-                continue;
-            }
-            let Some(&(_, binary)) = LEVELS[level].iter().find(|(o, _)| *o == op) else {
+            let Some(level) = Self::level_of(op) else {
                 break;
             };
-            if binary == BinaryOp::Add && self.stop_before_plus_c {
+            if level < min_level {
+                break;
+            }
+            if op == Op::Plus && self.stop_before_plus_c {
                 let checkpoint = self.checkpoint();
                 self.next()?;
                 let after = self.peek()?;
@@ -408,12 +415,36 @@ impl Assembler {
             self.next()?;
             let right_start = self.peek()?.start;
             let right = self.binary_level(level + 1)?;
-            let a = self.numeric(left, start)?;
-            let b = self.numeric(right, right_start)?;
-            left = Value::Num(
-                expr::binary(binary, a, b)
-                    .map_err(|message| self.error_at(token.start, message))?,
-            );
+            left = match op {
+                Op::StrEq | Op::StrNe | Op::Concat => {
+                    let (Value::Str(a), Value::Str(b)) = (&left, &right) else {
+                        let message = if op == Op::Concat {
+                            "`++` concatenates two strings".to_string()
+                        } else {
+                            format!("`{}` compares two strings", op.text())
+                        };
+                        return Err(self.error_at(right_start, message));
+                    };
+                    if op == Op::Concat {
+                        Value::Str(format!("{a}{b}"))
+                    } else {
+                        Value::Num(Expr::Number(((a == b) == (op == Op::StrEq)) as i32))
+                    }
+                }
+                _ => {
+                    let binary = LEVELS[level]
+                        .iter()
+                        .find(|(o, _)| *o == op)
+                        .map(|(_, b)| *b)
+                        .expect("level_of found it");
+                    let a = self.numeric(left, start)?;
+                    let b = self.numeric(right, right_start)?;
+                    Value::Num(
+                        expr::binary(binary, a, b)
+                            .map_err(|message| self.error_at(token.start, message))?,
+                    )
+                }
+            };
         }
         Ok(left)
     }
@@ -429,7 +460,7 @@ impl Assembler {
         };
         self.next()?;
         let start = self.peek()?.start;
-        let operand = self.unary()?;
+        let operand = self.nested(Self::unary)?;
         let value = self.numeric(operand, start)?;
         Ok(Value::Num(match op {
             Some(op) => expr::unary(op, value),

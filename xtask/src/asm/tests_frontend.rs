@@ -858,6 +858,24 @@ fn expression_errors() {
 }
 
 #[test]
+fn absurd_nesting_is_an_error_not_a_crash() {
+    let deep = format!("db {}1{}", "(".repeat(100), ")".repeat(100));
+    assert_eq!(
+        errors(&in_section(&deep)),
+        ["2:68: expression nested more than 64 levels deep"]
+    );
+    let negations = format!("db {}1", "-".repeat(100));
+    assert_eq!(
+        errors(&in_section(&negations)),
+        ["2:68: expression nested more than 64 levels deep"]
+    );
+    assert_eq!(
+        code(&format!("db {}1{}", "(".repeat(60), ")".repeat(60))),
+        [1]
+    );
+}
+
+#[test]
 fn warnings_do_not_hide_errors_and_unary_high_low_fold() {
     let object = object("SECTION \"a\", ROM0\nLbl:\n  ld a, HIGH(Lbl)\n  ld b, LOW(Lbl + 1)");
     let patches: Vec<&Expr> = object.sections[0].patches.iter().map(|p| &p.expr).collect();
