@@ -236,6 +236,8 @@ impl Assembler {
             "MACRO" => self.directive_macro(token),
             "ENDM" => Err(self.error_at(at, "Found `ENDM` outside of a macro definition")),
             "SECTION" => self.directive_section(),
+            "PUSHS" => self.directive_pushs(),
+            "POPS" => self.directive_pops(token),
             "ENDSECTION" => self.next().map(|_| ()).and_then(|_| {
                 self.current = None;
                 self.scope = None;
@@ -801,6 +803,32 @@ impl Assembler {
     }
 
     // Sections
+
+    /// `PUSHS` saves the current section (and label scope); with arguments it then opens a
+    /// section as `SECTION` does.
+    fn directive_pushs(&mut self) -> R<()> {
+        self.section_stack.push((self.current, self.scope.clone()));
+        let end = self.peek()?.end;
+        if self.lex.rest_from(end).iter().all(|c| c.is_whitespace()) {
+            self.next()?;
+            return Ok(());
+        }
+        self.directive_section()
+    }
+
+    fn directive_pops(&mut self, token: &Token) -> R<()> {
+        self.next()?;
+        self.expect_end()?;
+        let (section, scope) = self.section_stack.pop().ok_or_else(|| {
+            self.error_at(
+                token.start,
+                "No entries in the section stack (`POPS` without `PUSHS`)",
+            )
+        })?;
+        self.current = section;
+        self.scope = scope;
+        Ok(())
+    }
 
     fn directive_section(&mut self) -> R<()> {
         let section_token = self.next()?;

@@ -154,6 +154,8 @@ pub(super) struct Assembler {
     /// Whether a section's overflow has been reported (once per section).
     pub(super) overflow_reported: Vec<bool>,
     pub(super) current: Option<usize>,
+    /// `PUSHS`: the sections (and label scopes) to come back to with `POPS`.
+    pub(super) section_stack: Vec<(Option<usize>, Option<String>)>,
     /// The last global label of the current section: the scope of `.local` labels.
     pub(super) scope: Option<String>,
     pub(super) anonymous_labels: u32,
@@ -202,6 +204,7 @@ impl Assembler {
             sections: Vec::new(),
             overflow_reported: Vec::new(),
             current: None,
+            section_stack: Vec::new(),
             scope: None,
             anonymous_labels: 0,
             unique_ids: 0,

@@ -133,8 +133,6 @@ pub const UNSUPPORTED_DIRECTIVES: &[&str] = &[
     "UNION",
     "NEXTU",
     "ENDU",
-    "PUSHS",
-    "POPS",
     "NEWCHARMAP",
     "SETCHARMAP",
     "PUSHC",

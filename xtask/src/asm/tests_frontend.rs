@@ -220,6 +220,21 @@ fn data_outside_rom_or_section_is_an_error() {
 }
 
 #[test]
+fn pushs_and_pops_come_back_to_the_section_and_scope() {
+    let object = object(
+        "SECTION \"code\", ROM0[$100]\nRoutine:\n  ld a, 1\n  PUSHS \"vars\", WRAM0[$C000]\nwAnswer: db\n  POPS\n.local:\n  ld [wAnswer], a\n  PUSHS\nSECTION \"more\", ROM0[$200]\n  nop\n  POPS\n  ret",
+    );
+    let names: Vec<&str> = object.symbols.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Routine", "wAnswer", "Routine.local"]);
+    assert_eq!(object.sections[0].data, [0x3E, 1, 0xEA, 0x00, 0xC0, 0xC9]);
+    assert_eq!(object.sections[2].data, [0x00]);
+    assert_eq!(
+        errors("POPS"),
+        ["1:1: No entries in the section stack (`POPS` without `PUSHS`)"]
+    );
+}
+
+#[test]
 fn mid_section_align_and_ds_align() {
     let object = object("SECTION \"f\", ROM0\n  db 1, 2, 3\n  ALIGN 4\nAligned:\nSECTION \"g\", ROM0[$0101]\n  ds ALIGN[4], $FF\n  db 9");
     assert_eq!(object.sections[0].align, Some((4, 13)));
@@ -824,14 +839,14 @@ fn all_errors_of_a_run_are_reported_with_the_line() {
 #[test]
 fn unsupported_features_are_named() {
     assert_eq!(
-        errors("LOAD \"x\", WRAM0\nSECTION FRAGMENT \"f\", ROM0\nOPT b.X\ndb MUL(1.0, 2.0)\ndb 1.5\nPUSHS\n"),
+        errors("LOAD \"x\", WRAM0\nSECTION FRAGMENT \"f\", ROM0\nOPT b.X\ndb MUL(1.0, 2.0)\ndb 1.5\nPUSHC\n"),
         [
             "1:1: `LOAD` is not supported by this assembler (it implements the RGBDS features the project uses)",
             "2:9: `SECTION FRAGMENT` is not supported by this assembler",
             "3:1: `OPT` is not supported by this assembler (it implements the RGBDS features the project uses)",
             "4:4: `MUL()` is not supported by this assembler",
             "5:4: fixed-point numbers are not supported by this assembler",
-            "6:1: `PUSHS` is not supported by this assembler (it implements the RGBDS features the project uses)",
+            "6:1: `PUSHC` is not supported by this assembler (it implements the RGBDS features the project uses)",
         ]
     );
 }
