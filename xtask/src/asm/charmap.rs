@@ -58,6 +58,7 @@ impl Charmap {
     }
 
     /// The values `text` maps to, all units one after the other.
+    #[cfg(test)]
     pub fn values(&self, text: &str) -> Vec<i32> {
         self.convert(text).into_iter().flatten().collect()
     }

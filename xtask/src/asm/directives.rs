@@ -518,7 +518,6 @@ impl Assembler {
         let definition = Rc::new(MacroDef {
             name: name.clone(),
             body,
-            location: location.clone(),
         });
         self.symbols.insert(
             name,

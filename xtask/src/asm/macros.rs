@@ -2,7 +2,6 @@
 
 use std::rc::Rc;
 
-use super::object::Location;
 use super::source::Line;
 
 #[derive(Debug)]
@@ -10,7 +9,6 @@ pub struct MacroDef {
     pub name: String,
     /// The lines between `MACRO` and `ENDM`, unexpanded.
     pub body: Rc<[Line]>,
-    pub location: Location,
 }
 
 /// Splits the text after a macro's name into its arguments, as RGBDS does: commas separate

@@ -68,10 +68,7 @@ impl Line {
     }
 
     pub fn location(&self, index: usize) -> Location {
-        self.location_of(self.pos_at(index))
-    }
-
-    pub fn location_of(&self, pos: Pos) -> Location {
+        let pos = self.pos_at(index);
         let origin = &self.origins[pos.origin as usize];
         Location {
             file: origin.file.clone(),
@@ -79,11 +76,6 @@ impl Line {
             column: pos.column,
             text: origin.text.clone(),
         }
-    }
-
-    /// The first physical line of this logical line.
-    pub fn first_origin(&self) -> &Rc<Origin> {
-        &self.origins[0]
     }
 
     /// The first word of the line, uppercased, if it starts with an identifier (after
@@ -102,6 +94,7 @@ impl Line {
         Some((word.to_ascii_uppercase(), end))
     }
 
+    #[cfg(test)]
     pub fn text(&self) -> String {
         self.chars.iter().collect()
     }
