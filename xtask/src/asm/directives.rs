@@ -8,7 +8,7 @@ use super::frontend::{Assembler, ForLoop, Frame, FrameKind, IfState, SymbolEntry
 use super::keywords;
 use super::lexer::{CompoundOp, Op, Tok, Token};
 use super::macros::{split_args, MacroDef};
-use super::object::{Assertion, BinaryOp, Expr, PatchKind, Section, Severity};
+use super::object::{Assertion, BinaryOp, Expr, Location, PatchKind, Section, Severity};
 use super::operand::Operand;
 use super::parse::Value;
 use super::source::Line;
@@ -350,8 +350,7 @@ impl Assembler {
     // Loops and macros
 
     /// Takes the lines up to the matching `ENDR` (or `ENDM`) from the current frame.
-    fn capture_body(&mut self, opener: &Token, macro_body: bool) -> R<Rc<[Line]>> {
-        let location = self.location_at(opener.start);
+    pub(super) fn capture_body(&mut self, location: Location, macro_body: bool) -> R<Rc<[Line]>> {
         let frame = self.frames.last_mut().expect("a line comes from a frame");
         let mut depth = 0;
         let mut body = Vec::new();
@@ -390,7 +389,7 @@ impl Assembler {
         } else {
             self.for_header()
         };
-        let body = self.capture_body(token, false)?;
+        let body = self.capture_body(self.location_at(token.start), false)?;
         let (count, for_loop) = parsed?;
         if let Some(for_loop) = &for_loop {
             self.set_for_variable(&for_loop.name.clone(), for_loop.start);
@@ -506,7 +505,7 @@ impl Assembler {
                 self.expect_end()?;
                 Ok((name, name_token))
             });
-        let body = self.capture_body(token, true)?;
+        let body = self.capture_body(self.location_at(token.start), true)?;
         let (name, name_token) = header?;
         if let Some(existing) = self.symbols.get(&name) {
             return Err(self.error_at(

@@ -370,7 +370,34 @@ impl Assembler {
             Err((at, message)) => {
                 let diagnostic = Diagnostic::error(Some(line.location(at)), message);
                 self.report(diagnostic);
+                self.keep_blocks_in_step(&line);
             }
+        }
+    }
+
+    /// A line that could not be read may still open a block: open it anyway (skipped) so
+    /// that one mistake does not make every later `ENDC`, `ENDR` or `ENDM` an error too.
+    fn keep_blocks_in_step(&mut self, line: &Line) {
+        let keyword = line.leading_keyword().map(|(k, _)| k);
+        let location = line.location(0);
+        match keyword.as_deref() {
+            Some("IF") => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.ifs.push(IfState {
+                        active: false,
+                        taken: true,
+                        else_seen: false,
+                        dead: false,
+                        location,
+                    });
+                }
+            }
+            Some(opener @ ("REPT" | "FOR" | "MACRO")) => {
+                if let Err(diagnostic) = self.capture_body(location, opener == "MACRO") {
+                    self.report(diagnostic);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -667,6 +667,18 @@ fn conditionals_skip_unevaluated_blocks() {
 }
 
 #[test]
+fn a_bad_block_opener_does_not_cascade() {
+    assert_eq!(
+        errors("IF {nope}\n  db 1\nELSE\n  db 2\nENDC\nREPT {nope}\n  nop\nENDR\nMACRO {nope}\n  nop\nENDM"),
+        [
+            "1:4: Interpolated symbol `nope` does not exist",
+            "6:6: Interpolated symbol `nope` does not exist",
+            "9:7: Interpolated symbol `nope` does not exist",
+        ]
+    );
+}
+
+#[test]
 fn block_errors() {
     assert_eq!(
         errors("ENDC\nELSE\nENDR\nENDM\nBREAK\nSHIFT\nIF Later\nENDC\nIF 1\nLabel: ENDC\nREPT -1\nENDR\nFOR X, 1, 2, 0\nENDR\nIF 0\nELSE\nELSE\nENDC\nIF 1\nELSE\nELIF 1\nENDC\nIF 1\n"),
