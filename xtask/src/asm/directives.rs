@@ -382,8 +382,18 @@ impl Assembler {
         ))
     }
 
+    /// `REPT?`, `FOR?`, `MACRO?`, `INCLUDE?`: RGBDS leaves these out of backtraces; here
+    /// the `?` is accepted and changes nothing.
+    fn skip_quiet_mark(&mut self, keyword: &Token) -> R<()> {
+        if self.lex.line.chars.get(keyword.end) == Some(&'?') {
+            self.next()?;
+        }
+        Ok(())
+    }
+
     fn directive_loop(&mut self, upper: &str, token: &Token) -> R<()> {
         self.next()?;
+        self.skip_quiet_mark(token)?;
         let parsed = if upper == "REPT" {
             self.rept_header()
         } else {
@@ -499,9 +509,9 @@ impl Assembler {
     fn directive_macro(&mut self, token: &Token) -> R<()> {
         self.next()?;
         let header = self
-            .definition_name("`MACRO`")
+            .skip_quiet_mark(token)
+            .and_then(|_| self.definition_name("`MACRO`"))
             .and_then(|(name, name_token)| {
-                self.eat_op(Op::Question)?;
                 self.expect_end()?;
                 Ok((name, name_token))
             });
@@ -531,9 +541,15 @@ impl Assembler {
 
     fn call_macro(&mut self, definition: Rc<MacroDef>, token: &Token) -> R<()> {
         self.next()?;
-        let mut from = token.end;
+        let from = token.end;
         if self.lex.line.chars.get(from) == Some(&'?') {
-            from += 1;
+            return Err(self.error_at(
+                from,
+                format!(
+                    "rgbasm 1.0.3 does not accept a quiet macro call `{}?`; write `{}`",
+                    definition.name, definition.name
+                ),
+            ));
         }
         let args = split_args(self.lex.rest_from(from)).map_err(|m| self.error_at(from, m))?;
         self.lex.skip_to_end();
@@ -1275,6 +1291,7 @@ impl Assembler {
 
     fn directive_include(&mut self, token: &Token) -> R<()> {
         self.next()?;
+        self.skip_quiet_mark(token)?;
         let name_at = self.peek()?.start;
         let name = self.string("`INCLUDE`")?;
         self.expect_end()?;

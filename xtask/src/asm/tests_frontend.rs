@@ -634,6 +634,18 @@ fn macro_arguments_inside_strings_are_literal() {
 }
 
 #[test]
+fn quiet_marks_are_accepted() {
+    assert_eq!(
+        code("MACRO? twice\n  db \\1, \\1\nENDM\n  twice 3\nREPT? 2\n  db 4\nENDR\nFOR? V, 2\n  db V\nENDR"),
+        [3, 3, 4, 4, 0, 1]
+    );
+    assert_eq!(
+        errors("MACRO m\nENDM\n  m? 1"),
+        ["3:4: rgbasm 1.0.3 does not accept a quiet macro call `m?`; write `m`"]
+    );
+}
+
+#[test]
 fn macro_unique_suffix_is_one_number_per_call() {
     let object = object(
         "MACRO wait\n.loop\\@:\n  jr .loop\\@\n  db \"\\@\"\nENDM\nMACRO plain\n  nop\nENDM\nSECTION \"a\", ROM0[0]\nStart:\n  wait\n  plain\n  wait\n  REPT 2\n    db \"\\@\"\n  ENDR",
