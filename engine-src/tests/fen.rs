@@ -3,6 +3,9 @@
 
 use engine_src::{FenError, Position, PositionError, Setup, Square};
 
+mod common;
+use common::walk_positions;
+
 fn error(fen: &str) -> String {
     match Position::from_fen(fen) {
         Ok(position) => panic!("{fen} was accepted as {}", position.to_fen()),
@@ -10,30 +13,12 @@ fn error(fen: &str) -> String {
     }
 }
 
-/// Positions reached by a fixed pseudo-random walk from the start.
-fn walk_positions(games: u64, plies: usize) -> Vec<Position> {
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut position = Position::start();
-        for _ in 0..plies {
-            positions.push(position);
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            position.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
-        }
-    }
-    positions
-}
+/// The walk these tests take through the game tree.
+const WALK_SEED: u64 = 0x2545_F491_4F6C_DD1D;
 
 #[test]
 fn round_trips_over_many_positions() {
-    let positions = walk_positions(60, 80);
+    let positions = walk_positions(WALK_SEED, 60, 80);
     assert!(positions.len() > 3000);
     for position in positions {
         let fen = position.to_fen();
@@ -197,7 +182,7 @@ fn garbage_never_panics() {
     let alphabet: Vec<char> = "rnbqkpRNBQKP12345678906/ -wbQqKkabcdef\té€0x"
         .chars()
         .collect();
-    let valid = walk_positions(10, 40)
+    let valid = walk_positions(WALK_SEED, 10, 40)
         .iter()
         .map(Position::to_fen)
         .collect::<Vec<_>>();

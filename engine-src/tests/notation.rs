@@ -4,6 +4,9 @@
 use engine_src::notation::{format_move_list, parse, parse_uci, write};
 use engine_src::{Move, Position};
 
+mod common;
+use common::walk_positions;
+
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
 }
@@ -33,26 +36,8 @@ fn uci_error(position: &Position, text: &str) -> String {
     }
 }
 
-/// Positions reached by a fixed pseudo-random walk from the start.
-fn walk_positions(games: u64, plies: usize) -> Vec<Position> {
-    let mut seed = 0xD1B5_4A32_D192_ED03_u64;
-    let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut position = Position::start();
-        for _ in 0..plies {
-            positions.push(position);
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            position.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
-        }
-    }
-    positions
-}
+/// The walk these tests take through the game tree.
+const WALK_SEED: u64 = 0xD1B5_4A32_D192_ED03;
 
 #[test]
 fn spec_examples() {
@@ -119,7 +104,7 @@ fn parse_accepts_check_and_mate_signs_or_none() {
 
 #[test]
 fn write_then_parse_gives_every_legal_move_back() {
-    let positions = walk_positions(40, 80);
+    let positions = walk_positions(WALK_SEED, 40, 80);
     let mut moves = 0;
     for position in &positions {
         for m in &position.legal_moves() {
@@ -223,7 +208,7 @@ fn uci_errors() {
 #[test]
 fn garbage_never_panics() {
     let alphabet: Vec<char> = "KQRBNPkqrbnpabcdef0123456789-x=+#O é".chars().collect();
-    let positions = walk_positions(5, 30);
+    let positions = walk_positions(WALK_SEED, 5, 30);
     let mut seed = 0x1234_5678_9ABC_DEF1_u64;
     let mut next = move || {
         seed ^= seed << 13;
