@@ -82,16 +82,8 @@ impl fmt::Display for Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
-    pub fn has_errors(&self) -> bool {
-        self.0.iter().any(|d| d.level == Level::Error)
-    }
-
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.iter().filter(|d| d.level == Level::Error)
-    }
-
-    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.0.iter().filter(|d| d.level == Level::Warning)
     }
 }
 

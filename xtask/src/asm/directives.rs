@@ -1383,10 +1383,8 @@ impl Assembler {
                 ),
             )),
             other => {
-                let section = self.current.map(|s| (s, self.pc_offset));
                 self.assertions.push(Assertion {
                     expr: other,
-                    section,
                     severity,
                     message,
                     location,

@@ -12,7 +12,7 @@
 //! linker as [`Patch`]es and [`Assertion`]s.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use super::charmap::Charmap;
@@ -27,30 +27,10 @@ use super::object::{
 use super::operand::patch_bytes;
 use super::source::{split_lines, Line, Origin};
 
-/// Assembles one source file (and everything it includes). Paths in `INCLUDE` and `INCBIN`
-/// are tried relative to the current directory, then to each of `include_dirs`.
-/// On success, the object and the warnings; on failure, every error and warning.
-pub fn assemble_file(
-    path: &Path,
-    include_dirs: &[PathBuf],
-) -> Result<(Object, Vec<Diagnostic>), Diagnostics> {
-    let name = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => assemble_source(&name, &text, include_dirs),
-            Err(_) => Err(Diagnostics(vec![Diagnostic::error(
-                None,
-                format!("{name} is not valid UTF-8 text"),
-            )])),
-        },
-        Err(error) => Err(Diagnostics(vec![Diagnostic::error(
-            None,
-            format!("cannot read {name}: {error}"),
-        )])),
-    }
-}
-
-/// Assembles `text` as if it were the file `name`.
+/// Assembles `text` as if it were the file `name` (which messages show), with everything it
+/// includes. Paths in `INCLUDE` and `INCBIN` are tried relative to the current directory,
+/// then to each of `include_dirs`, as rgbasm does. On success, the object and the
+/// warnings; on failure, every error and warning.
 pub fn assemble_source(
     name: &str,
     text: &str,
@@ -142,7 +122,6 @@ pub(super) struct Frame {
 }
 
 pub(super) struct Assembler {
-    pub(super) source_name: String,
     pub(super) include_dirs: Vec<PathBuf>,
     pub(super) frames: Vec<Frame>,
     pub(super) symbols: HashMap<String, SymbolEntry>,
@@ -195,7 +174,6 @@ impl Assembler {
             text: Rc::from(""),
         });
         Assembler {
-            source_name: name.to_string(),
             include_dirs: include_dirs.to_vec(),
             frames: Vec::new(),
             symbols: HashMap::new(),
@@ -740,7 +718,6 @@ impl Assembler {
             return Err(Diagnostics(self.diagnostics));
         }
         let object = Object {
-            source: self.source_name,
             sections: self.sections,
             symbols,
             assertions: self.assertions,

@@ -802,23 +802,23 @@ pub(crate) mod build {
     /// Builds one object as its source would: sections and labels in order of writing.
     pub struct ObjectBuilder {
         pub object: Object,
+        /// The source file the built object pretends to come from (for locations).
+        file: String,
         line: u32,
     }
 
     impl ObjectBuilder {
         pub fn new(file: &str) -> Self {
             ObjectBuilder {
-                object: Object {
-                    source: file.to_string(),
-                    ..Object::default()
-                },
+                object: Object::default(),
+                file: file.to_string(),
                 line: 0,
             }
         }
 
         fn next_location(&mut self) -> Location {
             self.line += 1;
-            location(&self.object.source, self.line)
+            location(&self.file, self.line)
         }
 
         fn current(&mut self) -> &mut Section {
@@ -916,11 +916,8 @@ pub(crate) mod build {
 
         pub fn assert(mut self, severity: Severity, expr: Expr, message: &str) -> Self {
             let location = self.next_location();
-            let section = self.object.sections.len().checked_sub(1);
-            let at = section.map(|s| (s, self.object.sections[s].size));
             self.object.assertions.push(Assertion {
                 expr,
-                section: at,
                 severity,
                 message: message.to_string(),
                 location,

@@ -202,8 +202,6 @@ pub enum Severity {
 #[derive(Clone, Debug)]
 pub struct Assertion {
     pub expr: Expr,
-    /// The section and offset `@` stood at.
-    pub section: Option<(usize, u32)>,
     pub severity: Severity,
     pub message: String,
     pub location: Location,
@@ -212,8 +210,6 @@ pub struct Assertion {
 /// One assembled source file.
 #[derive(Clone, Debug, Default)]
 pub struct Object {
-    /// The main source file's name (for the map file).
-    pub source: String,
     pub sections: Vec<Section>,
     /// Labels and exported constants. Labels appear in the `.sym` file; anonymous labels
     /// and non-exported constants do not.

@@ -770,14 +770,13 @@ fn assertions_now_or_at_link_time() {
     let (object, found) = assemble(
         "SECTION \"a\", ROM0\nStart:\n  ds 4\nEnd:\n  ASSERT End - Start == 4\n  ASSERT WARN, Start == 0, \"start\"\n  STATIC_ASSERT 1\n  ASSERT FATAL, BANK(Start) == 0\n  WARN \"careful\"",
     );
-    type Summary = (Expr, Option<(usize, u32)>, Severity, String, u32);
+    type Summary = (Expr, Severity, String, u32);
     let assertions: Vec<Summary> = object
         .assertions
         .iter()
         .map(|a| {
             (
                 a.expr.clone(),
-                a.section,
                 a.severity,
                 a.message.clone(),
                 a.location.line,
@@ -795,7 +794,6 @@ fn assertions_now_or_at_link_time() {
                 }),
                 Box::new(Expr::Number(0))
             ),
-            Some((0, 4)),
             Severity::Warn,
             "start".to_string(),
             6
