@@ -25,11 +25,12 @@ impl Charmap {
 
     /// Splits `text` into charmap units, the longest mapping first at each position; a
     /// character without a mapping stands for its UTF-8 bytes.
+    #[cfg(test)]
     pub fn convert(&self, text: &str) -> Vec<Vec<i32>> {
         self.convert_with(text, &mut |_| {})
     }
 
-    /// [`Charmap::convert`], telling `unmapped` each character that has no mapping.
+    /// Splits `text` into charmap units (see `convert`), telling `unmapped` each character that has no mapping.
     pub fn convert_with(&self, text: &str, unmapped: &mut dyn FnMut(char)) -> Vec<Vec<i32>> {
         let chars: Vec<char> = text.chars().collect();
         let mut units = Vec::new();

@@ -23,7 +23,7 @@ const HEADER_CHECKSUM: usize = 0x14D;
 const GLOBAL_CHECKSUM: usize = 0x14E;
 
 /// Fixes the header of `rom` in place: pads it to 32 KB with [`PAD_BYTE`], writes the logo,
-/// the title (zero-padded to 16 bytes), cartridge type $00 (ROM only), ROM size $00 (32 KB),
+/// the title (its own bytes only, the rest of $0134-$0143 left as linked), cartridge type $00 (ROM only), ROM size $00 (32 KB),
 /// RAM size $00, the header checksum at $014D and the global checksum at $014E (big-endian).
 /// Returns a warning for each header field that held other non-zero bytes, as rgbfix does.
 pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
@@ -40,8 +40,6 @@ pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
     }
     rom.resize(ROM_SIZE, PAD_BYTE);
     let mut warnings = Vec::new();
-    let mut title_bytes = [0u8; TITLE_LENGTH];
-    title_bytes[..title.len()].copy_from_slice(title.as_bytes());
     overwrite(
         rom,
         LOGO_ADDRESS,
@@ -49,7 +47,8 @@ pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
         "Nintendo logo",
         &mut warnings,
     );
-    overwrite(rom, TITLE_ADDRESS, &title_bytes, "title", &mut warnings);
+    // Only the title's own bytes: the rest of the 16 stay as linked, as rgbfix leaves them.
+    overwrite(rom, TITLE_ADDRESS, title.as_bytes(), "title", &mut warnings);
     overwrite(
         rom,
         CARTRIDGE_TYPE,
@@ -171,7 +170,9 @@ mod tests {
     fn overwritten_header_bytes_are_reported() {
         let mut rom = placement_rom();
         rom[0x104] = 0x12;
+        rom[0x136] = 0x07;
         rom[0x140] = b'X';
+        rom[0x143] = 0xFF;
         rom[0x149] = 0x03;
         rom[0x14D] = 0x77;
         let warnings = fix(&mut rom, TITLE).unwrap();
@@ -184,7 +185,8 @@ mod tests {
                 "Overwrote a non-zero byte in the header checksum ($014D)",
             ]
         );
-        assert_eq!(rom[0x140], 0);
+        // rgbfix writes the title's 11 bytes only: $013F-$0143 keep what was linked there.
+        assert_eq!(&rom[0x134..0x144], b"CHESSATTACK\0X\0\0\xFF");
     }
 
     #[test]

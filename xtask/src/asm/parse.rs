@@ -694,8 +694,10 @@ impl Assembler {
                 Value::Num(Expr::Number(text.len() as i32))
             }
             "CHARLEN" => {
+                // As rgbasm, each character the charmap does not map is a warning here too.
+                let at = self.peek()?.start;
                 let text = self.string("`CHARLEN`")?;
-                Value::Num(Expr::Number(self.charmap.convert(&text).len() as i32))
+                Value::Num(Expr::Number(self.charmap_units(&text, at).len() as i32))
             }
             "INCHARMAP" => {
                 let text = self.string("`INCHARMAP`")?;

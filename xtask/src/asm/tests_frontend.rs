@@ -485,6 +485,21 @@ fn data_directives_with_strings_and_charmap() {
 }
 
 #[test]
+fn charlen_warns_of_unmapped_characters_as_rgbasm_does() {
+    let (object, found) = assemble(&in_section(
+        "CHARMAP \"AB\", 10\ndb CHARLEN(\"xABy\"), CHARLEN(\"AB\")",
+    ));
+    assert_eq!(object.sections[0].data, [3, 1]);
+    assert_eq!(
+        found.iter().map(brief).collect::<Vec<_>>(),
+        [
+            "3:12: Unmapped character 'x' [-Wunmapped-char]",
+            "3:12: Unmapped character 'y' [-Wunmapped-char]",
+        ]
+    );
+}
+
+#[test]
 fn truncation_is_a_warning_with_the_low_bits() {
     let source = in_section("  db 256, -257, -256, -129\n  ld a, 300\n  dw $12345\n  db \"<W>\"\nCHARMAP \"<W>\", $1FF\n  db \"<W>\"");
     let (object, found) = assemble(&source);
