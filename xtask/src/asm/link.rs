@@ -48,6 +48,9 @@ pub struct PlacedSection {
     pub index: usize,
     /// Where the section was declared.
     pub location: Location,
+    /// When the linker placed it (0 first): rgblink's map lists empty sections at one
+    /// address the last placed first.
+    pub placed: usize,
 }
 
 /// A named label with its final address (anonymous labels are left out).
@@ -119,6 +122,8 @@ struct Linker<'a> {
     objects: &'a [Object],
     /// `(bank, address)` of every section, by object and section index.
     placement: Vec<Vec<Option<(u32, u16)>>>,
+    /// `(object, section)` in the order they were placed.
+    placed: Vec<(usize, usize)>,
     /// Every symbol of each object by name.
     locals: Vec<HashMap<&'a str, usize>>,
     /// The exported symbols: `(object, symbol index)`.
@@ -135,6 +140,7 @@ impl<'a> Linker<'a> {
                 .iter()
                 .map(|o| vec![None; o.sections.len()])
                 .collect(),
+            placed: Vec::new(),
             locals: Vec::new(),
             exported: HashMap::new(),
             sections_by_name: HashMap::new(),
@@ -365,6 +371,7 @@ impl<'a> Linker<'a> {
         let kind = section.kind;
         let bank = region_bank(kind);
         let (start, end) = kind.range();
+        self.placed.push((o, s));
         if section.size == 0 {
             // An empty section overlaps nothing.
             self.placement[o][s] = Some((bank, section.address.unwrap_or(start)));
@@ -648,6 +655,12 @@ impl<'a> Linker<'a> {
         if self.diagnostics.iter().any(|d| d.level == Level::Error) {
             return Err(Diagnostics(self.diagnostics));
         }
+        let placed_rank: HashMap<(usize, usize), usize> = self
+            .placed
+            .iter()
+            .enumerate()
+            .map(|(rank, &section)| (section, rank))
+            .collect();
         let mut sections = Vec::new();
         let mut section_index = HashMap::new();
         for (o, object) in self.objects.iter().enumerate() {
@@ -663,6 +676,7 @@ impl<'a> Linker<'a> {
                     object: o,
                     index: s,
                     location: section.location.clone(),
+                    placed: placed_rank.get(&(o, s)).copied().unwrap_or(usize::MAX),
                 });
             }
         }

@@ -124,7 +124,8 @@ fn plural(n: u32) -> &'static str {
     }
 }
 
-/// The sections of one region, by address (empty sections before others at one address).
+/// The sections of one region, by address (empty sections before others at one address,
+/// the last placed first, as rgblink lists them).
 fn sections_in(linked: &Linked, kind: SectionKind) -> Vec<(usize, &PlacedSection)> {
     let mut sections: Vec<(usize, &PlacedSection)> = linked
         .sections
@@ -132,7 +133,13 @@ fn sections_in(linked: &Linked, kind: SectionKind) -> Vec<(usize, &PlacedSection
         .enumerate()
         .filter(|(_, section)| section.kind == kind)
         .collect();
-    sections.sort_by_key(|(_, section)| (section.address, section.size != 0));
+    sections.sort_by_key(|(_, section)| {
+        (
+            section.address,
+            section.size != 0,
+            std::cmp::Reverse(section.placed),
+        )
+    });
     sections
 }
 
@@ -379,6 +386,38 @@ WRAMX bank #1:
 \t         $d000 = wW
 \tEMPTY: $d004-$dfff ($0ffc bytes)
 \tTOTAL EMPTY: $0ffc bytes
+"
+        );
+    }
+
+    #[test]
+    fn empty_sections_at_one_address_the_last_placed_first() {
+        // Placed B (bank), E (address), D, then C before A (the last read of equal sizes
+        // first); rgblink 1.0.3 lists the empty ones at $D000 in reverse: A, C, E, B.
+        let object = ObjectBuilder::new("empty.asm")
+            .section("A", SectionKind::Wramx)
+            .section("B", SectionKind::Wramx)
+            .bank(1)
+            .section("C", SectionKind::Wramx)
+            .section("D", SectionKind::Wramx)
+            .space(2, 0)
+            .section("E", SectionKind::Wramx)
+            .at(0xD000)
+            .build();
+        let linked = link(&[object]).unwrap();
+        assert_eq!(
+            map_file(&linked),
+            "SUMMARY:
+\tWRAMX: 2 bytes used / 4094 free in 1 bank
+
+WRAMX bank #1:
+\tSECTION: $d000 ($0000 bytes) [\"A\"]
+\tSECTION: $d000 ($0000 bytes) [\"C\"]
+\tSECTION: $d000 ($0000 bytes) [\"E\"]
+\tSECTION: $d000 ($0000 bytes) [\"B\"]
+\tSECTION: $d000-$d001 ($0002 bytes) [\"D\"]
+\tEMPTY: $d002-$dfff ($0ffe bytes)
+\tTOTAL EMPTY: $0ffe bytes
 "
         );
     }
