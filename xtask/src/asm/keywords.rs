@@ -31,6 +31,8 @@ pub const FUNCTIONS: &[&str] = &[
     "STRCMP",
     "STRFIND",
     "STRRFIND",
+    "STRIN",
+    "STRRIN",
     "STRRPL",
     "STRSUB",
     "STRSLICE",

@@ -723,17 +723,32 @@ impl Assembler {
                 let b = self.string("`STRCMP`")?;
                 Value::Num(Expr::Number(a.cmp(&b) as i32))
             }
-            "STRFIND" | "STRRFIND" => {
-                let haystack = self.string(name)?;
+            "STRFIND" | "STRRFIND" | "STRIN" | "STRRIN" => {
+                // STRIN and STRRIN: deprecated, 1-indexed, 0 when not found.
+                let one_indexed = matches!(name, "STRIN" | "STRRIN");
+                if one_indexed {
+                    let location = self.location_at(token.start);
+                    let instead = if name == "STRIN" {
+                        "STRFIND"
+                    } else {
+                        "STRRFIND"
+                    };
+                    self.warn(
+                        location,
+                        format!("`{name}` is deprecated; use 0-indexed `{instead}` instead [-Wobsolete]"),
+                    );
+                }
+                let what = format!("`{name}`");
+                let haystack = self.string(&what)?;
                 self.expect_op(Op::Comma)?;
-                let needle = self.string(name)?;
-                let found = if name == "STRFIND" {
+                let needle = self.string(&what)?;
+                let found = if matches!(name, "STRFIND" | "STRIN") {
                     haystack.find(&needle)
                 } else {
                     haystack.rfind(&needle)
                 };
                 let index = found.map_or(-1, |byte| haystack[..byte].chars().count() as i32);
-                Value::Num(Expr::Number(index))
+                Value::Num(Expr::Number(index + i32::from(one_indexed)))
             }
             "STRRPL" => {
                 let text = self.string("`STRRPL`")?;

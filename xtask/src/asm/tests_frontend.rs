@@ -91,6 +91,23 @@ fn operator_precedence_and_rounding() {
 }
 
 #[test]
+fn deprecated_strin_and_strrin_are_one_indexed_as_rgbasm() {
+    let (object, found) = assemble(&in_section(
+        "db STRIN(\"abcb\", \"b\"), STRRIN(\"abcb\", \"b\"), STRIN(\"abc\", \"z\"), STRRIN(\"\", \"\")",
+    ));
+    assert_eq!(object.sections[0].data, [2, 4, 0, 1]);
+    assert_eq!(
+        found.iter().map(brief).collect::<Vec<_>>(),
+        [
+            "2:4: `STRIN` is deprecated; use 0-indexed `STRFIND` instead [-Wobsolete]",
+            "2:24: `STRRIN` is deprecated; use 0-indexed `STRRFIND` instead [-Wobsolete]",
+            "2:45: `STRIN` is deprecated; use 0-indexed `STRFIND` instead [-Wobsolete]",
+            "2:64: `STRRIN` is deprecated; use 0-indexed `STRRFIND` instead [-Wobsolete]",
+        ]
+    );
+}
+
+#[test]
 fn string_functions() {
     let (object, found) = assemble(&in_section(
             "db STRLEN(\"hello\"), STRCMP(\"a\", \"b\") & $FF, STRFIND(\"abcb\", \"b\"), STRRFIND(\"abcb\", \"b\")\n\
