@@ -178,11 +178,26 @@ type LexResult<T> = Result<T, LexError>;
 pub struct Lexer {
     pub line: Line,
     pub cursor: usize,
+    /// Warnings not yet taken by the parser (see [`Lexer::take_warnings`]).
+    warnings: Vec<LexError>,
+    /// Where a warning was already given, so that lexing again after a look-ahead does
+    /// not repeat it.
+    warned_at: Vec<usize>,
 }
 
 impl Lexer {
     pub fn new(line: Line) -> Self {
-        Lexer { line, cursor: 0 }
+        Lexer {
+            line,
+            cursor: 0,
+            warnings: Vec::new(),
+            warned_at: Vec::new(),
+        }
+    }
+
+    /// The warnings of the tokens lexed since the last call.
+    pub fn take_warnings(&mut self) -> Vec<LexError> {
+        std::mem::take(&mut self.warnings)
     }
 
     fn peek_char(&self, offset: usize) -> Option<char> {
@@ -444,10 +459,15 @@ impl Lexer {
             });
         }
         if too_large {
-            return Err(LexError {
-                at: start,
-                message: "integer constant is too large (more than 32 bits)".to_string(),
-            });
+            // As rgbasm: a warning, and the constant is 0.
+            if !self.warned_at.contains(&start) {
+                self.warned_at.push(start);
+                self.warnings.push(LexError {
+                    at: start,
+                    message: "Integer constant is too large [-Wlarge-constant]".to_string(),
+                });
+            }
+            return Ok(0);
         }
         Ok(value as u32 as i32)
     }
@@ -675,10 +695,6 @@ mod tests {
         assert_eq!(lex_error("db $"), "invalid number: no digits after `$`");
         assert_eq!(lex_error("db %12"), "invalid digit `2` in a base-2 number");
         assert_eq!(lex_error(r#"db "\q""#), "illegal character escape `\\q`");
-        assert_eq!(
-            lex_error("db $123456789"),
-            "integer constant is too large (more than 32 bits)"
-        );
         assert_eq!(
             lex_error("db \\1"),
             "macro argument `\\1` used outside of a macro"

@@ -86,10 +86,12 @@ impl Assembler {
 
     fn lex_token(&mut self) -> R<Token> {
         loop {
-            let token = self
-                .lex
-                .next_token()
-                .map_err(|e| self.error_at(e.at, e.message))?;
+            let token = self.lex.next_token();
+            for warning in self.lex.take_warnings() {
+                let location = self.location_at(warning.at);
+                self.warn(location, warning.message);
+            }
+            let token = token.map_err(|e| self.error_at(e.at, e.message))?;
             if self.expand_equs {
                 if let Tok::Ident { name, raw: false } = &token.tok {
                     if !name.contains('.') {

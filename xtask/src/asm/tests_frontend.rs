@@ -108,6 +108,23 @@ fn deprecated_strin_and_strrin_are_one_indexed_as_rgbasm() {
 }
 
 #[test]
+fn an_integer_constant_over_32_bits_is_a_warning_and_zero_as_rgbasm() {
+    let (object, found) = assemble(&in_section(
+        "db 99999999999, 1\ndw $1_2345_6789, %111111111111111111111111111111111\ndb 4294967295 & 7, 4294967296 + 2",
+    ));
+    assert_eq!(object.sections[0].data, [0, 1, 0, 0, 0, 0, 7, 2]);
+    assert_eq!(
+        found.iter().map(brief).collect::<Vec<_>>(),
+        [
+            "2:4: Integer constant is too large [-Wlarge-constant]",
+            "3:5: Integer constant is too large [-Wlarge-constant]",
+            "3:19: Integer constant is too large [-Wlarge-constant]",
+            "4:20: Integer constant is too large [-Wlarge-constant]",
+        ]
+    );
+}
+
+#[test]
 fn string_functions() {
     let (object, found) = assemble(&in_section(
             "db STRLEN(\"hello\"), STRCMP(\"a\", \"b\") & $FF, STRFIND(\"abcb\", \"b\"), STRRFIND(\"abcb\", \"b\")\n\
