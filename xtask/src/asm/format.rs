@@ -171,15 +171,24 @@ pub fn strfmt(format: &str, args: &[FormatArg]) -> Result<String, String> {
         {
             end += 1;
         }
-        if end == chars.len() {
+        if start == chars.len() {
             return Err("STRFMT: Illegal '%' at end of format string".to_string());
+        }
+        if end == chars.len() {
+            return Err(format!(
+                "STRFMT: Invalid format spec for argument {}",
+                next + 1
+            ));
         }
         let spec_text: String = chars[start..=end].iter().collect();
         let spec = Spec::parse(&spec_text)
             .map_err(|_| format!("STRFMT: Invalid format spec for argument {}", next + 1))?;
-        let arg = args
-            .get(next)
-            .ok_or_else(|| "STRFMT: Not enough arguments for format spec".to_string())?;
+        let Some(arg) = args.get(next) else {
+            // Counted on to the end, as rgbasm tells how many the format expects.
+            next += 1;
+            i = end + 1;
+            continue;
+        };
         out.push_str(&match arg {
             FormatArg::Number(n) if !spec.is_string() => spec.number(*n)?,
             FormatArg::Text(t) if spec.is_string() => spec.string(t)?,
@@ -194,6 +203,12 @@ pub fn strfmt(format: &str, args: &[FormatArg]) -> Result<String, String> {
         });
         next += 1;
         i = end + 1;
+    }
+    if next > args.len() {
+        return Err(format!(
+            "STRFMT: Not enough arguments for format spec (expected {next}, got {})",
+            args.len()
+        ));
     }
     if next < args.len() {
         let extra = args.len() - next;
@@ -257,6 +272,27 @@ mod tests {
         assert_eq!(
             strfmt("%d", &[FormatArg::Number(1), FormatArg::Number(2)]).unwrap_err(),
             "STRFMT: 1 unformatted argument"
+        );
+    }
+
+    #[test]
+    fn strfmt_errors_as_rgbasm_words_them() {
+        let one = [FormatArg::Number(1)];
+        assert_eq!(
+            strfmt("%q", &one).unwrap_err(),
+            "STRFMT: Invalid format spec for argument 1"
+        );
+        assert_eq!(
+            strfmt("%5", &one).unwrap_err(),
+            "STRFMT: Invalid format spec for argument 1"
+        );
+        assert_eq!(
+            strfmt("ab%", &one).unwrap_err(),
+            "STRFMT: Illegal '%' at end of format string"
+        );
+        assert_eq!(
+            strfmt("%d %x %s", &one).unwrap_err(),
+            "STRFMT: Not enough arguments for format spec (expected 3, got 1)"
         );
     }
 }
