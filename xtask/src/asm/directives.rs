@@ -179,6 +179,9 @@ impl Assembler {
                 return Err(self.error_at(at, format!("`{name}` {reason} and cannot be a label")));
             }
         }
+        if let Some(message) = keywords::builtin_symbol(name) {
+            return Err(self.error_at(at, message));
+        }
         let full = self.full_name(name).map_err(|m| self.error_at(at, m))?;
         if full.matches('.').count() > 1 {
             return Err(self.error_at(at, format!("`{full}` has more than one `.`")));

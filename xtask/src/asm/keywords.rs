@@ -193,6 +193,40 @@ pub fn section_kind(name: &str) -> Option<SectionKind> {
     })
 }
 
+/// The built-in symbols of rgbasm 1.0, which no definition may use (case-sensitive).
+const BUILTIN_SYMBOLS: &[&str] = &[
+    "_NARG",
+    "_RS",
+    "__SCOPE__",
+    "__RGBDS_MAJOR__",
+    "__RGBDS_MINOR__",
+    "__RGBDS_PATCH__",
+    "__RGBDS_RC__",
+    "__RGBDS_VERSION__",
+    "__TIME__",
+    "__DATE__",
+    "__ISO_8601_LOCAL__",
+    "__ISO_8601_UTC__",
+    "__UTC_YEAR__",
+    "__UTC_MONTH__",
+    "__UTC_DAY__",
+    "__UTC_HOUR__",
+    "__UTC_MINUTE__",
+    "__UTC_SECOND__",
+];
+
+/// Why a definition cannot use `name`, if it is a built-in symbol, as rgbasm words it
+/// (`_NARG`, which has no value outside a macro, is "reserved").
+pub fn builtin_symbol(name: &str) -> Option<String> {
+    if !BUILTIN_SYMBOLS.contains(&name) {
+        None
+    } else if name == "_NARG" {
+        Some(format!("`{name}` is reserved for a built-in symbol"))
+    } else {
+        Some(format!("`{name}` already defined as built-in"))
+    }
+}
+
 /// Why `name` cannot be a symbol, if it is a reserved word.
 pub fn reserved(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();

@@ -218,6 +218,9 @@ impl Assembler {
                         ));
                     }
                 }
+                if let Some(message) = keywords::builtin_symbol(name) {
+                    return Err(self.error_at(token.start, message));
+                }
                 Ok((name.clone(), token))
             }
             Tok::Ident { name, .. } => Err(self.error_at(

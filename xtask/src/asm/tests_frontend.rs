@@ -468,6 +468,22 @@ fn export_and_purge() {
 }
 
 #[test]
+fn built_in_symbols_cannot_be_defined_as_in_rgbasm() {
+    assert_eq!(
+        errors(
+            "SECTION \"s\", ROM0\nDEF _NARG = 1\nDEF _RS EQU 1\nREDEF __SCOPE__ EQU 2\n_NARG:\nDEF __UTC_YEAR__ RB 1\nDEF __LINE__ EQU 3"
+        ),
+        [
+            "2:5: `_NARG` is reserved for a built-in symbol",
+            "3:5: `_RS` already defined as built-in",
+            "4:7: `__SCOPE__` already defined as built-in",
+            "5:1: `_NARG` is reserved for a built-in symbol",
+            "6:5: `__UTC_YEAR__` already defined as built-in",
+        ]
+    );
+}
+
+#[test]
 fn symbol_errors() {
     assert_eq!(
         errors(
