@@ -1314,6 +1314,8 @@ impl Assembler {
             )
         })?;
         if self.frames.len() >= 64 {
+            // Fatal, as `push_frame`.
+            self.fatal = true;
             return Err(self.error_at(token.start, "Recursion limit (64) exceeded"));
         }
         let call_site = self.location_at(token.start);

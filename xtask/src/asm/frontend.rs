@@ -223,6 +223,9 @@ impl Assembler {
     /// Pushes a macro call or loop, checking the nesting depth.
     pub(super) fn push_frame(&mut self, frame: Frame) -> R<()> {
         if self.frames.len() >= MAX_DEPTH {
+            // Fatal, as in rgbasm: going on could repeat the recursion exponentially (a file
+            // that includes itself twice).
+            self.fatal = true;
             let location = frame.call_site.clone();
             return Err(Diagnostic::error(
                 location,

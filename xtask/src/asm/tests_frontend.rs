@@ -616,6 +616,21 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 #[test]
+fn a_file_including_itself_twice_stops_at_the_recursion_limit() {
+    // Without stopping, REPT 2 would include it 2^64 times.
+    let dir = temp_dir("self-include");
+    std::fs::write(dir.join("self.inc"), "REPT 2\nINCLUDE \"self.inc\"\nENDR\n").unwrap();
+    let failure = assemble_source(
+        "main.asm",
+        "INCLUDE \"self.inc\"\nnot_reached\n",
+        std::slice::from_ref(&dir),
+    )
+    .expect_err("fails");
+    let found: Vec<String> = failure.errors().map(brief).collect();
+    assert_eq!(found, ["1:1: Recursion limit (64) exceeded"]);
+}
+
+#[test]
 fn include_and_incbin_search_the_include_dirs() {
     let dir = temp_dir("include");
     std::fs::write(
@@ -816,14 +831,15 @@ fn errors_in_macros_carry_the_call_chain() {
 #[test]
 fn macro_errors() {
     assert_eq!(
-        errors("MACRO ld\nENDM\nMACRO m\n  db \\2\nENDM\nMACRO m\nENDM\n  db \\1\nMACRO r\n  r\nENDM\nSECTION \"a\", ROM0\n  m 1\n  r\n  undefined_macro 1, 2"),
+        errors("MACRO ld\nENDM\nMACRO m\n  db \\2\nENDM\nMACRO m\nENDM\n  db \\1\nMACRO r\n  r\nENDM\nSECTION \"a\", ROM0\n  m 1\n  undefined_macro 1, 2\n  r\n  also_undefined"),
         [
             "1:7: `ld` is an instruction and cannot be a symbol name",
             "6:7: `m` already defined at test.asm:3:7",
             "8:6: macro argument `\\1` used outside of a macro",
             "4:6: macro argument `\\2` not defined (the macro got 1 argument)",
+            "14:3: unknown instruction, directive or macro `undefined_macro`",
+            // Fatal, as in rgbasm: nothing after it is read.
             "10:3: Recursion limit (64) exceeded",
-            "15:3: unknown instruction, directive or macro `undefined_macro`",
         ]
     );
 }
