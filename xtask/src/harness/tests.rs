@@ -460,13 +460,8 @@ fn oam_writes_in_mode_2_are_reported_also_from_push() {
         0x18, 0xFE, // $015C jr @
     ]);
     machine.run_frames(1).unwrap();
-    let seen: Vec<(ViolationKind, u16, u16, u8, u64)> = machine
-        .violations()
-        .iter()
-        .map(|v| (v.kind, v.pc, v.addr, v.mode, v.cycle))
-        .collect();
     assert_eq!(
-        seen,
+        violations_seen(&machine),
         [
             (ViolationKind::OamWrite, 0x0152, 0xFE00, 2, 7),
             (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
@@ -731,13 +726,8 @@ fn an_interrupt_pushing_into_oam_is_reported() {
     let mut machine = Machine::new(&rom).unwrap();
     machine.run_cycles(100).unwrap();
     assert_eq!(machine.pc(), 0x0040);
-    let seen: Vec<(ViolationKind, u16, u16, u8, u64)> = machine
-        .violations()
-        .iter()
-        .map(|v| (v.kind, v.pc, v.addr, v.mode, v.cycle))
-        .collect();
     assert_eq!(
-        seen,
+        violations_seen(&machine),
         [
             (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
             (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
@@ -772,4 +762,13 @@ fn open_loads_the_rom_and_the_sym_file_beside_it() {
         error.starts_with("reading ") && error.contains("missing.gb"),
         "{error}"
     );
+}
+
+/// Each violation as (kind, PC, address, PPU mode, machine cycle), in order.
+fn violations_seen(machine: &Machine) -> Vec<(ViolationKind, u16, u16, u8, u64)> {
+    machine
+        .violations()
+        .iter()
+        .map(|v| (v.kind, v.pc, v.addr, v.mode, v.cycle))
+        .collect()
 }
