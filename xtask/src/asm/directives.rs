@@ -1260,15 +1260,9 @@ impl Assembler {
             }
         }
         self.expect_end()?;
-        let path = self
-            .find_file(&name)
+        let (_, bytes) = self
+            .read_found_file(&name, "`INCBIN` file")
             .map_err(|m| self.error_at(name_at, m))?;
-        let bytes = std::fs::read(&path).map_err(|e| {
-            self.error_at(
-                name_at,
-                format!("Error reading `INCBIN` file \"{}\": {e}", path.display()),
-            )
-        })?;
         let size = bytes.len() as i64;
         if start < 0 || start > size {
             return Err(self.error_at(
@@ -1298,15 +1292,9 @@ impl Assembler {
         let name_at = self.peek()?.start;
         let name = self.string("`INCLUDE`")?;
         self.expect_end()?;
-        let path = self
-            .find_file(&name)
+        let (path, bytes) = self
+            .read_found_file(&name, "included file")
             .map_err(|m| self.error_at(name_at, m))?;
-        let bytes = std::fs::read(&path).map_err(|e| {
-            self.error_at(
-                name_at,
-                format!("Error reading included file \"{}\": {e}", path.display()),
-            )
-        })?;
         let text = String::from_utf8(bytes).map_err(|_| {
             self.error_at(
                 name_at,

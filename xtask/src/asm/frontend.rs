@@ -822,8 +822,21 @@ impl Assembler {
         }
     }
 
+    /// Finds `name` (see [`Self::find_file`]) and reads it; `what` names it in the error
+    /// (`"included file"`).
+    pub(super) fn read_found_file(
+        &self,
+        name: &str,
+        what: &str,
+    ) -> Result<(PathBuf, Vec<u8>), String> {
+        let path = self.find_file(name)?;
+        let bytes = std::fs::read(&path)
+            .map_err(|e| format!("Error reading {what} \"{}\": {e}", path.display()))?;
+        Ok((path, bytes))
+    }
+
     /// Finds a file for `INCLUDE`/`INCBIN`: the current directory, then the include dirs.
-    pub(super) fn find_file(&self, name: &str) -> Result<PathBuf, String> {
+    fn find_file(&self, name: &str) -> Result<PathBuf, String> {
         let direct = PathBuf::from(name);
         if direct.is_file() {
             return Ok(direct);
