@@ -31,6 +31,7 @@
 //! is the escape hatch for perft and benchmark runs only.
 
 pub mod access;
+pub mod profile;
 pub mod screen;
 pub mod symbols;
 
@@ -193,6 +194,8 @@ pub struct Machine {
     checking: bool,
     violations: Vec<Violation>,
     violation_count: u64,
+    /// The routines being profiled, see [`profile`].
+    profiler: Option<Box<profile::Profiler>>,
 }
 
 impl Machine {
@@ -234,6 +237,7 @@ impl Machine {
             checking: true,
             violations: Vec::new(),
             violation_count: 0,
+            profiler: None,
         })
     }
 
@@ -334,6 +338,9 @@ impl Machine {
         self.lcd_on = lcd_on;
         let cycles = u64::from(t_states / 4);
         self.cycles += cycles;
+        if let Some(profiler) = self.profiler.as_deref_mut() {
+            profiler.after_step(&self.gb, self.cycles);
+        }
         Ok(cycles)
     }
 
