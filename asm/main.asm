@@ -1,7 +1,8 @@
-; The board screen and the main loop.
+; The screens in order, and the main loop of each.
 ;
-; For now the cartridge shows the empty board and moves the selector with the
-; control pad; the game itself grows from here.
+; Start-up (home/init.asm) loads the font, has the title drawn and switches the
+; LCD on. The title waits for START or A; then the board screen shows the
+; start position, and the control pad moves the selector over it.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -10,34 +11,71 @@ INCLUDE "include/charmap.inc"
 INCLUDE "include/chess.inc"
 
 
-DEF TITLE_LENGTH EQU 12
-DEF TITLE_X      EQU (SCREEN_WIDTH - TITLE_LENGTH) / 2
-DEF TITLE_Y      EQU 1
+DEF HEADING_LENGTH EQU 12
+DEF HEADING_X      EQU (SCREEN_WIDTH - HEADING_LENGTH) / 2
+DEF HEADING_Y      EQU 1
+
+; The board screen's LCDC: background tiles 0-127 from $9000 (block 2), so that
+; the 128 tiles at $8000 are the objects' alone; 8x8 objects.
+DEF LCDC_BOARD EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK21 | LCDC_OBJ_ON | LCDC_OBJ_8 | LCDC_WIN_OFF
 
 
 SECTION "Main", ROM0
 
-;; Draws the board screen: the heading and the board with White at the
-;; bottom, and puts the selector on a1. Call with the LCD off.
+;; Draws the first screen, the title. Start-up calls it with the LCD off, by
+;; the name it had when the board was the first screen.
 ;; @destroys af, bc, de, hl
 SetUpBoardScreen::
-	ld de, TitleText
-	ld hl, TILEMAP0 + TITLE_Y * TILEMAP_WIDTH + TITLE_X
+	jp SetUpTitleScreen
+
+
+;; The main loop, one round per frame: wait for VBlank, update the screen, then
+;; act on the keys pressed since the last round. Never returns.
+Main::
+.title
+	call WaitVBlank
+	call BlinkPressStart
+	call TakePadPressed
+	and PAD_START | PAD_A
+	jr z, .title
+
+	call TurnLCDOff
+	call SetUpBoardView
+	ld a, LCDC_BOARD
+	call TurnLCDOn
+.board
+	call WaitVBlank
+	call TakePadPressed
+	call MoveBoardCursor
+	jr .board
+
+
+;; Loads the board screen's tiles and draws it: the heading, the board with
+;; White at the bottom, and the selector on a1. LCD off.
+;; @destroys af, bc, de, hl
+SetUpBoardView:
+	ld de, BoardTilesLow
+	ld hl, vTilesBlock2
+	ld bc, NUM_BOARD_TILES_LOW * TILE_SIZE
+	call Memcpy
+	ld de, BoardTilesHigh
+	ld hl, vScreenTilesHigh
+	ld bc, NUM_BOARD_TILES_HIGH * TILE_SIZE
+	call Memcpy
+	ld de, BoardObjectTiles
+	ld hl, vTilesBlock0
+	ld bc, NUM_BOARD_OBJ_TILES * TILE_SIZE
+	call Memcpy
+
+	call ClearTilemap
+	ld de, HeadingText
+	ld hl, TILEMAP0 + HEADING_Y * TILEMAP_WIDTH + HEADING_X
 	call PlaceString
 
 	ld a, COLOR_WHITE
 	call DrawBoardView
 	jp InitBoardCursor
 
-TitleText:
+HeadingText:
 	db "CHESS ATTACK@"
-	assert_table_length TitleText, TITLE_LENGTH + 1, 1
-
-
-;; The main loop, one round per frame: wait for VBlank, then act on the keys
-;; pressed since the last round. Never returns.
-Main::
-	call WaitVBlank
-	call TakePadPressed
-	call MoveBoardCursor
-	jr Main
+	assert_table_length HeadingText, HEADING_LENGTH + 1, 1

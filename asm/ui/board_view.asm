@@ -39,11 +39,6 @@ DEF BOARD_MAP          EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + BOARD_TILE_
 DEF RANK_LABELS_MAP    EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + RANK_LABEL_X
 DEF FILE_LABELS_MAP    EQU TILEMAP0 + FILE_LABEL_Y * TILEMAP_WIDTH + BOARD_TILE_X
 
-; A square is light when its file index plus rank index (both from 0, so a1 is
-; 0 + 0) is odd. These are that parity for the square in the top-left corner.
-DEF TOP_LEFT_PARITY_WHITE_BOTTOM EQU (0 + (BOARD_RANKS - 1)) & 1 ; a6
-DEF TOP_LEFT_PARITY_BLACK_BOTTOM EQU ((BOARD_FILES - 1) + 0) & 1 ; e1
-
 ; The selector is four 8x8 objects, one per corner of its square, in these
 ; shadow OAM entries.
 DEF CURSOR_FIRST_OBJ   EQU 0
@@ -64,8 +59,8 @@ wCursorRow:: db
 
 SECTION "Board view", ROM0
 
-;; Draws the empty board, its frame and its labels. Writes VRAM without
-;; waiting: call with the LCD off.
+;; Draws the board with the start position, its frame and its labels. Writes
+;; VRAM without waiting: call with the LCD off.
 ;; @param a: the colour at the bottom (COLOR_WHITE or COLOR_BLACK)
 ;; @destroys af, bc, de, hl
 DrawBoardView::
@@ -108,79 +103,131 @@ DrawBoardFrame:
 	ret
 
 
-;; Draws the 30 empty squares, light and dark. LCD off.
+;; Draws the 30 squares with the pieces of the start position. LCD off.
 ;; @destroys af, bc, de, hl
 DrawBoardSquares:
-	; e: parity of the first square of the row being drawn
+	ld hl, BOARD_MAP
+	; b: screen row, c: screen column, both from the top left
+	ld b, 0
+.row
+	ld c, 0
+.square
+	push bc
+	push hl
+	call ScreenToSquare
+	; a: the square's index in StartPosition, rank * BOARD_FILES + file
+	ld a, e
+	ASSERT BOARD_FILES == 5
+	add a
+	add a
+	add e
+	add d
+	add LOW(StartPosition)
+	ld l, a
+	adc HIGH(StartPosition)
+	sub l
+	ld h, a
+	ld a, [hl]
+	; a: the cell's offset in BoardCells, (content * 2 + square colour) * 4;
+	; a1 (file + rank even) is dark.
+	add a
+	ld b, a
+	ld a, d
+	add e
+	and 1
+	xor 1
+	ASSERT CELL_LIGHT == 0 && CELL_DARK == 1
+	add b
+	add a
+	add a
+	ASSERT CELL_SIZE == 4
+	pop hl
+	call DrawCell
+	pop bc
+	inc c
+	ld a, c
+	cp BOARD_FILES
+	jr c, .square
+
+	; hl is just right of the row's top half: on to the next row of squares
+	ld de, SQUARE_TILES * TILEMAP_WIDTH - BOARD_WIDTH_TILES
+	add hl, de
+	inc b
+	ld a, b
+	cp BOARD_RANKS
+	jr c, .row
+	ret
+
+
+;; The square at a place on the screen, as wBoardBottomColor turns the board.
+;; @param b: screen row (0 = top)
+;; @param c: screen column (0 = left)
+;; @return d: file (0 = a)
+;; @return e: rank (0 = 1)
+;; @destroys af
+ScreenToSquare:
 	ld a, [wBoardBottomColor]
 	and a
 	ASSERT COLOR_WHITE == 0
-	ld e, TOP_LEFT_PARITY_WHITE_BOTTOM
-	jr z, .gotParity
-	ld e, TOP_LEFT_PARITY_BLACK_BOTTOM
-.gotParity
-
-	ld hl, BOARD_MAP
-	ld b, BOARD_RANKS
-.row
-	push hl
-	; d: parity of the square being drawn; one square right flips it
-	ld d, e
-	ld c, BOARD_FILES
-.square
-	ld a, d
-	rra
-	ld a, TILE_DARK_SQUARE
-	jr nc, .gotTile
-	ld a, TILE_LIGHT_SQUARE
-.gotTile
-	call DrawSquareTiles
-	ld a, d
-	xor 1
-	ld d, a
-	dec c
-	jr nz, .square
-
-	; One square down flips the parity too.
-	ld a, e
-	xor 1
+	jr nz, .blackBottom
+	ld d, c
+	ld a, BOARD_RANKS - 1
+	sub b
 	ld e, a
-	pop hl
+	ret
+.blackBottom
+	ld a, BOARD_FILES - 1
+	sub c
+	ld d, a
+	ld e, b
+	ret
+
+
+;; Draws one cell of the board (a square, maybe with a piece, maybe outlined):
+;; its four tiles from BoardCells. LCD off, or VBlank.
+;; @param a: the cell's offset in BoardCells (see gfx/board_tiles.asm)
+;; @param hl: tile map address of its top-left tile
+;; @return hl: tile map address of the cell to its right
+;; @destroys af, de
+DrawCell::
+	add LOW(BoardCells)
+	ld e, a
+	adc HIGH(BoardCells)
+	sub e
+	ld d, a
+	ld a, [de]
+	inc de
+	ld [hli], a
+	ld a, [de]
+	inc de
+	ld [hld], a
+	push hl
 	ld a, l
-	add SQUARE_TILES * TILEMAP_WIDTH
+	add TILEMAP_WIDTH
 	ld l, a
 	adc h
 	sub l
 	ld h, a
-	dec b
-	jr nz, .row
-	ret
-
-
-;; Draws one square's 2x2 tiles: a and a+1 on the top row, a+2 and a+3 under
-;; them (the order of TILE_LIGHT_SQUARE, TILE_DARK_SQUARE and the pieces).
-;; LCD off, or VBlank.
-;; @param a: the square's first tile
-;; @param hl: tile map address of its top-left tile
-;; @return hl: tile map address of the square to its right
-;; @destroys af
-DrawSquareTiles::
-	push de
+	ld a, [de]
+	inc de
 	ld [hli], a
-	inc a
-	ld [hld], a
-	inc a
-	push hl
-	ld de, TILEMAP_WIDTH
-	add hl, de
-	ld [hli], a
-	inc a
+	ld a, [de]
 	ld [hl], a
 	pop hl
 	inc hl
 	inc hl
-	pop de
 	ret
+
+; What the board shows until the game has a board of its own: the start
+; position, rank 1 to rank 6, files a to e.
+StartPosition:
+	db CELL_WHITE_ROOK, CELL_WHITE_KNIGHT, CELL_WHITE_BISHOP, CELL_WHITE_QUEEN, CELL_WHITE_KING
+	db CELL_WHITE_PAWN, CELL_WHITE_PAWN,   CELL_WHITE_PAWN,   CELL_WHITE_PAWN,  CELL_WHITE_PAWN
+	db CELL_EMPTY,      CELL_EMPTY,        CELL_EMPTY,        CELL_EMPTY,       CELL_EMPTY
+	db CELL_EMPTY,      CELL_EMPTY,        CELL_EMPTY,        CELL_EMPTY,       CELL_EMPTY
+	db CELL_BLACK_PAWN, CELL_BLACK_PAWN,   CELL_BLACK_PAWN,   CELL_BLACK_PAWN,  CELL_BLACK_PAWN
+	db CELL_BLACK_ROOK, CELL_BLACK_KNIGHT, CELL_BLACK_BISHOP, CELL_BLACK_QUEEN, CELL_BLACK_KING
+	assert_table_length StartPosition, BOARD_FILES * BOARD_RANKS, 1
 
 
 ;; Writes the rank numbers beside the board and the file letters under it,
@@ -319,7 +366,8 @@ UpdateCursorObjects:
 	inc de
 	add c
 	ld [hli], a
-	ld a, TILE_CURSOR_CORNER
+	ld a, [de]
+	inc de
 	ld [hli], a
 	ld a, [de]
 	inc de
@@ -330,11 +378,11 @@ UpdateCursorObjects:
 	jr nz, .corner
 	ret
 
-; Each corner object: Y offset, X offset, attributes (one tile, flipped).
+; Each corner object: Y offset, X offset, tile, attributes.
 CursorCorners:
-	db 0,           0,          OAM_PAL0
-	db 0,           TILE_WIDTH, OAM_PAL0 | OAM_XFLIP
-	db TILE_HEIGHT, 0,          OAM_PAL0 | OAM_YFLIP
-	db TILE_HEIGHT, TILE_WIDTH, OAM_PAL0 | OAM_XFLIP | OAM_YFLIP
+	db 0,           0,          OBJ_TILE_SELECTOR + 0, OAM_PAL0
+	db 0,           TILE_WIDTH, OBJ_TILE_SELECTOR + 1, OAM_PAL0
+	db TILE_HEIGHT, 0,          OBJ_TILE_SELECTOR + 2, OAM_PAL0
+	db TILE_HEIGHT, TILE_WIDTH, OBJ_TILE_SELECTOR + 3, OAM_PAL0
 CursorCornersEnd:
-	assert_table_length CursorCorners, NUM_CURSOR_OBJS, 3
+	assert_table_length CursorCorners, NUM_CURSOR_OBJS, 4

@@ -1,6 +1,7 @@
 //! The built cartridge as a player meets it, run in the emulator harness with every
 //! VRAM and OAM write checked against the PPU mode.
 
+use crate::assets::gfx::{self, Sheet};
 use crate::harness::{Button, Machine};
 use crate::{project, rom};
 
@@ -29,60 +30,154 @@ const BOARD_LEFT: usize = 3 * 8;
 const BOARD_TOP: usize = 3 * 8;
 const SQUARE: usize = 16;
 
-/// The 16x16 pixels of a square (file 0-4 = a-e, rank 0-5 = 1-6) with White at the
-/// bottom, row by row.
-fn square_pixels(machine: &Machine, file: usize, rank: usize) -> Vec<u8> {
+/// Where the title shows PRESS START (tiles: see asm/ui/title.asm).
+const PRESS_START: (usize, usize) = (8, 12 * 8);
+
+/// The start position, rank 1 first, as cell contents: 0 empty, 1-6 White's pawn, knight,
+/// bishop, rook, queen, king, 7-12 Black's.
+const START_POSITION: [[usize; 5]; 6] = [
+    [4, 2, 3, 5, 6],
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0],
+    [7, 7, 7, 7, 7],
+    [10, 8, 9, 11, 12],
+];
+
+/// The `width` x `height` pixels of the screen at (`left`, `top`), as a sheet.
+fn screen_area(machine: &Machine, left: usize, top: usize, width: usize, height: usize) -> Sheet {
     let screen = machine.screen();
-    let left = BOARD_LEFT + file * SQUARE;
-    let top = BOARD_TOP + (5 - rank) * SQUARE;
-    (top..top + SQUARE)
-        .flat_map(|y| (left..left + SQUARE).map(move |x| (x, y)))
-        .map(|(x, y)| screen[y * SCREEN_WIDTH + x])
-        .collect()
+    let mut area = Sheet::filled("the screen", width, height, None);
+    for y in 0..height {
+        for x in 0..width {
+            area.set(x, y, Some(screen[(top + y) * SCREEN_WIDTH + left + x]));
+        }
+    }
+    area
+}
+
+/// A square (file 0-4 = a-e, rank 0-5 = 1-6) on the screen, White at the bottom.
+fn square_on_screen(machine: &Machine, file: usize, rank: usize) -> Sheet {
+    let (left, top) = (BOARD_LEFT + file * SQUARE, BOARD_TOP + (5 - rank) * SQUARE);
+    screen_area(machine, left, top, SQUARE, SQUARE)
+}
+
+/// `text` in the font of assets/font.png, one 8x8 glyph per character.
+fn text_picture(art: &gfx::Art, text: &str) -> Sheet {
+    let mut picture = Sheet::filled("text", text.len() * 8, 8, None);
+    for (i, ch) in text.chars().enumerate() {
+        let glyph = art
+            .glyph(ch)
+            .unwrap_or_else(|| panic!("no glyph for {ch:?}"));
+        for y in 0..8 {
+            for x in 0..8 {
+                picture.set(i * 8 + x, y, glyph.at(x, y));
+            }
+        }
+    }
+    picture
+}
+
+fn art() -> gfx::Art {
+    gfx::read_art().unwrap_or_else(|error| panic!("{error:#}"))
+}
+
+/// The cartridge after pressing START on the title.
+fn board_screen() -> Machine {
+    let mut machine = boot(10);
+    machine.tap(Button::Start, 2).unwrap();
+    machine.run_frames(4).unwrap();
+    machine
 }
 
 #[test]
-fn the_cartridge_boots_to_the_board_with_the_display_on() {
-    let machine = boot(10);
+fn the_cartridge_boots_to_the_title_art_and_press_start_blinks() {
+    let art = art();
+    let (text_left, text_top) = PRESS_START;
+    let text = text_picture(&art, "PRESS START");
+    // Frames 64-95 show PRESS START; 32-63 show the art under it.
+    let mut machine = boot(80);
     let lcdc = machine.read_u8(0xFF40u16).unwrap();
     assert_eq!(
         lcdc & 0x81,
         0x81,
         "LCD and background on, LCDC = ${lcdc:02X}"
     );
-    // Every square but a1 (under the selector): dark where file + rank is even, as a1 is
-    // in chess, light otherwise, and all squares of a colour drawn alike.
-    let dark = square_pixels(&machine, 2, 0);
-    let light = square_pixels(&machine, 1, 0);
-    let darkness = |pixels: &[u8]| pixels.iter().map(|&shade| u32::from(shade)).sum::<u32>();
-    assert!(
-        darkness(&dark) > darkness(&light),
-        "c1 should be darker than b1 (a1 is a dark square)"
-    );
-    for rank in 0..6 {
-        for file in 0..5 {
-            if (file, rank) == (0, 0) {
-                continue;
-            }
-            let want = if (file + rank) % 2 == 0 {
-                &dark
-            } else {
-                &light
-            };
-            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-            assert_eq!(&square_pixels(&machine, file, rank), want, "square {name}");
+    let mut expected = art.title.clone();
+    for y in 0..8 {
+        for x in 0..text.width {
+            expected.set(text_left + x, text_top + y, text.at(x, y));
         }
     }
-    // The heading is drawn (row 1: the tiles of CHESS ATTACK are not blank).
-    let screen = machine.screen();
-    let heading = &screen[8 * SCREEN_WIDTH..16 * SCREEN_WIDTH];
-    assert!(heading.iter().any(|&shade| shade != 0), "no heading");
+    assert!(
+        screen_area(&machine, 0, 0, 160, 144).pixels == expected.pixels,
+        "the screen is not assets/title.png with PRESS START at (8, 96)"
+    );
+    machine.run_frames(32).unwrap();
+    assert!(
+        screen_area(&machine, 0, 0, 160, 144).pixels == art.title.pixels,
+        "with PRESS START hidden, the screen is not assets/title.png"
+    );
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn start_shows_the_board_with_the_start_position() {
+    let art = art();
+    let machine = board_screen();
+    let lcdc = machine.read_u8(0xFF40u16).unwrap();
+    assert_eq!(
+        lcdc & 0x93,
+        0x83,
+        "LCD, background and objects on, tiles from $9000/$8800, LCDC = ${lcdc:02X}"
+    );
+    for (rank, contents) in START_POSITION.iter().enumerate() {
+        for (file, &content) in contents.iter().enumerate() {
+            // a1 (file + rank even) is dark, as in chess.
+            let square = if (file + rank) % 2 == 0 { 1 } else { 0 };
+            let mut want = gfx::cell_picture(&art.pieces, &art.board, content, square, false);
+            if (file, rank) == (0, 0) {
+                want = want.under(&art.selector());
+            }
+            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+            assert!(
+                square_on_screen(&machine, file, rank).pixels == want.pixels,
+                "square {name} does not show cell content {content} on its colour as assets/ draw it{}",
+                if name == "a1" { ", under the selector" } else { "" }
+            );
+        }
+    }
+    // The heading, the rank numbers beside the board and the file letters under it.
+    let heading = screen_area(&machine, 4 * 8, 8, 12 * 8, 8);
+    assert_eq!(
+        heading.pixels,
+        text_picture(&art, "CHESS ATTACK").pixels,
+        "heading"
+    );
+    for rank in 0..6 {
+        let label = screen_area(&machine, 8, BOARD_TOP + (5 - rank) * SQUARE, 8, 8);
+        let digit = char::from(b'1' + rank as u8).to_string();
+        assert_eq!(
+            label.pixels,
+            text_picture(&art, &digit).pixels,
+            "rank {digit}"
+        );
+    }
+    for file in 0..5 {
+        let label = screen_area(&machine, BOARD_LEFT + file * SQUARE, 16 * 8, 8, 8);
+        let letter = char::from(b'a' + file as u8).to_string();
+        assert_eq!(
+            label.pixels,
+            text_picture(&art, &letter).pixels,
+            "file {letter}"
+        );
+    }
     machine.assert_no_violations().unwrap();
 }
 
 #[test]
 fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
-    let mut machine = boot(10);
+    let mut machine = board_screen();
     let at = |machine: &Machine| {
         (
             machine.read_u8("wCursorColumn").unwrap(),
@@ -102,5 +197,17 @@ fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
         machine.run_frames(2).unwrap();
     }
     assert_eq!(at(&machine), (0, 4), "the selector left the board");
+    // On the screen: the selector is over a2 now, and a1 is a plain rook again.
+    let art = art();
+    let a2 = gfx::cell_picture(&art.pieces, &art.board, 1, 0, false).under(&art.selector());
+    assert!(
+        square_on_screen(&machine, 0, 1).pixels == a2.pixels,
+        "no selector on a2"
+    );
+    let a1 = gfx::cell_picture(&art.pieces, &art.board, 4, 1, false);
+    assert!(
+        square_on_screen(&machine, 0, 0).pixels == a1.pixels,
+        "a1 still has the selector"
+    );
     machine.assert_no_violations().unwrap();
 }

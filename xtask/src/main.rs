@@ -61,7 +61,14 @@ enum Task {
     /// How full each ROM bank and RAM area is.
     Usage,
     /// Run the ROM headless with a scripted button sequence and write PNG screenshots.
-    Shot,
+    Shot(ShotArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ShotArgs {
+    /// Write nothing; fail if a screenshot in generated/screenshots/ is not what the ROM shows.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(clap::Args)]
@@ -125,7 +132,7 @@ fn main() -> ExitCode {
         Task::Crosscheck(args) => crosscheck::run(&args),
         Task::Bench => bench::run(),
         Task::Usage => usage::run(),
-        Task::Shot => shot::run(),
+        Task::Shot(args) => shot::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,718 @@
-//! PNG art to 2bpp tiles and tile maps (issue 5).
+//! The art: `assets/*.png` to tiles, tile maps and a charmap in `generated/gfx/`.
+//!
+//! # The sheets (what an artist edits)
+//!
+//! Every PNG uses the four DMG greys exactly (#FFFFFF, #AAAAAA, #555555, #000000: colour
+//! 0 to 3, lightest first, as rgbgfx numbers them) and, where a sheet allows it,
+//! transparency (alpha below 16; 16 to 239 is an error). Sizes are whole 8x8 tiles.
+//!
+//! - `title.png`, 160x144, opaque: the title screen, converted to a tile map.
+//! - `font.png`, 128 pixels wide, 8x8 glyphs 16 to a row in the order of
+//!   [`FONT_GLYPHS`]; the generated charmap maps each character to its tile, so
+//!   `db "PRESS START@"` in asm/ is text in this font.
+//! - `pieces.png`, 96x32: 16x16 pieces in the columns pawn, knight, bishop, rook, queen,
+//!   king, White in the top row and Black below, on a transparent background.
+//! - `board.png`, 104x24: five 16x16 cells along the top (light square, dark square, the
+//!   destination outline, the selector, the last-move mark) and, at x 80, a 3x3-tile sample
+//!   of the frame around the board with its middle tile transparent. The squares and the
+//!   frame are opaque; the outline is drawn over squares and pieces; the selector and the
+//!   last-move mark are objects, drawn with OBP0 (transparent, white, dark grey, black: no
+//!   light grey). Below the cells, x 0-79 of rows 16-23, nothing is drawn.
+//!
+//! # The tile budget (VRAM, 384 tiles of 16 bytes at $8000-$97FF)
+//!
+//! - $8800-$8FFF (tiles 128-255, the same numbers in both LCDC addressing modes): the
+//!   font from tile 128 on, on every screen, so that the charmap is fixed; the rest of
+//!   this block holds each screen's own tiles after its first 128.
+//! - The title screen (LCDC_BLOCK01, as asm/home/init.asm starts the LCD): its tiles
+//!   are numbered 0-127 at $8000, then after the font. Tiles equal to a font glyph (the
+//!   blank one, say) are the glyph. So the title may have up to 128 + (128 - font)
+//!   different tiles; more is an error.
+//! - The board screen (LCDC_BLOCK21): background tiles 0-127 at $9000, then after the
+//!   font; objects 0-127 at $8000, apart from the background. Each square is 2x2 tiles
+//!   with its piece composited in at conversion time (a piece on a light square and on a
+//!   dark square are different tiles), and again with the destination outline drawn over
+//!   it: 13 contents (empty and 12 pieces) x 2 square colours x (plain, outlined),
+//!   except outlined kings (a king is never captured), so 26 + 22 cells. An empty
+//!   square repeats one tile; pieces take 4 each. With the frame that is
+//!   2 + 24 x 4 + 8 + 20 x 4 + 8 = 194 tiles; their table (`BoardCells`, 4 tile numbers
+//!   per cell) is what the board view draws from. The selector and the last-move mark
+//!   are 4 objects each, 8 object tiles.
+//!
+//! `cargo xtask assets` prints the figures; the limits are checked and an overflow is an
+//! error naming the screen.
 
-use anyhow::Result;
+mod sheet;
+#[cfg(test)]
+mod tests;
+mod tiles;
+
+use std::fmt::Write as _;
+
+use anyhow::{bail, Result};
+use askama::Template;
 
 use super::Outputs;
+use crate::project;
+pub use sheet::Sheet;
+#[cfg(test)]
+use sheet::{decode_png, encode_png};
+use tiles::{tile_at, tiles_of, Palette, Tile, TileBytes, TileSet};
 
-pub fn generate(_outputs: &mut Outputs) -> Result<()> {
+/// The glyphs of `assets/font.png`, row by row, 16 to a row. `>` is the menu arrow.
+pub const FONT_GLYPHS: [&str; 4] = [
+    " ABCDEFGHIJKLMNO",
+    "PQRSTUVWXYZ.-x+#",
+    "0123456789=:/!?>",
+    "abcde(),'",
+];
+const FONT_COLUMNS: usize = 16;
+
+/// The font's first tile number ($8800).
+const FONT_FIRST_TILE: usize = 0x80;
+/// Tile numbers a screen's own tiles take first: $8000 (LCDC_BLOCK01) or $9000
+/// (LCDC_BLOCK21), before the ones after the font.
+const LOW_TILES: usize = 128;
+
+pub const TITLE_PNG: &str = "assets/title.png";
+pub const FONT_PNG: &str = "assets/font.png";
+pub const PIECES_PNG: &str = "assets/pieces.png";
+pub const BOARD_PNG: &str = "assets/board.png";
+
+const SQUARE: usize = 16;
+/// The order of `pieces.png`'s columns: the roles as engine-src orders them.
+pub const ROLES: [&str; 6] = ["PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"];
+const COLORS: [&str; 2] = ["WHITE", "BLACK"];
+/// `board.png`'s cells, left to right.
+const LIGHT_CELL: usize = 0;
+const DARK_CELL: usize = 1;
+const DESTINATION_CELL: usize = 2;
+const SELECTOR_CELL: usize = 3;
+const LAST_MOVE_CELL: usize = 4;
+const BOARD_CELLS: usize = 5;
+/// Where the frame sample is in `board.png`.
+const FRAME_LEFT: usize = BOARD_CELLS * SQUARE;
+/// The frame's tiles: their names and their place (column, row) in the 3x3 sample.
+const FRAME_TILES: [(&str, usize, usize); 8] = [
+    ("TOP_LEFT", 0, 0),
+    ("TOP", 1, 0),
+    ("TOP_RIGHT", 2, 0),
+    ("LEFT", 0, 1),
+    ("RIGHT", 2, 1),
+    ("BOTTOM_LEFT", 0, 2),
+    ("BOTTOM", 1, 2),
+    ("BOTTOM_RIGHT", 2, 2),
+];
+
+/// What a square of the board screen can show: empty, or one of the 12 pieces (White's
+/// pawn to king, then Black's). Its index is the cell content number in `BoardCells`.
+pub const CELL_CONTENTS: usize = 1 + 12;
+
+pub fn generate(outputs: &mut Outputs) -> Result<()> {
+    let converted = convert(&read_art()?)?;
+    println!("{}", converted.budget());
+    for (name, contents) in converted.files()? {
+        outputs.ensure_file_contents(&name, contents.as_bytes())?;
+    }
     Ok(())
+}
+
+/// The four sheets.
+pub struct Art {
+    pub title: Sheet,
+    pub font: Sheet,
+    pub pieces: Sheet,
+    pub board: Sheet,
+}
+
+#[cfg(test)]
+impl Art {
+    /// The glyph of `ch` in the font, 8x8.
+    pub fn glyph(&self, ch: char) -> Option<Sheet> {
+        FONT_GLYPHS.iter().enumerate().find_map(|(row, chars)| {
+            let column = chars.chars().position(|c| c == ch)?;
+            Some(self.font.crop(column * 8, row * 8, 8, 8))
+        })
+    }
+
+    /// The selector as `board.png` draws it, 16x16 with transparency around.
+    pub fn selector(&self) -> Sheet {
+        self.board.crop(SELECTOR_CELL * SQUARE, 0, SQUARE, SQUARE)
+    }
+}
+
+/// Reads the four sheets from `assets/`.
+pub fn read_art() -> Result<Art> {
+    let root = project::root();
+    Ok(Art {
+        title: sheet::read_png(&root, TITLE_PNG)?,
+        font: sheet::read_png(&root, FONT_PNG)?,
+        pieces: sheet::read_png(&root, PIECES_PNG)?,
+        board: sheet::read_png(&root, BOARD_PNG)?,
+    })
+}
+
+/// Everything the cartridge gets from the art.
+pub struct Converted {
+    pub font: Vec<(char, TileBytes)>,
+    /// The space's tile: what a cleared part of a screen shows.
+    pub blank: u8,
+    pub title: ScreenTiles,
+    /// The title's tile numbers, 20 x 18, row by row.
+    pub title_map: Vec<u8>,
+    pub board: ScreenTiles,
+    /// Per cell (mark, content, square colour, in that nesting): 4 tile numbers.
+    pub board_cells: Vec<[u8; 4]>,
+    pub frame: Vec<(&'static str, u8)>,
+    pub objects: Vec<TileBytes>,
+}
+
+/// The tiles of one screen beyond the font.
+pub struct ScreenTiles {
+    pub name: &'static str,
+    font_end: usize,
+    font: TileSet,
+    pub set: TileSet,
+}
+
+impl ScreenTiles {
+    fn new(name: &'static str, font: &[(char, TileBytes)]) -> ScreenTiles {
+        let mut font_set = TileSet::default();
+        for (_, bytes) in font {
+            font_set.insert(&tiles::decode_2bpp(bytes));
+        }
+        ScreenTiles {
+            name,
+            font_end: FONT_FIRST_TILE + font.len(),
+            font: font_set,
+            set: TileSet::default(),
+        }
+    }
+
+    /// How many different tiles of its own a screen can have.
+    pub fn capacity(&self) -> usize {
+        LOW_TILES + 256 - self.font_end
+    }
+
+    /// The tile number that shows `tile`: a font glyph's, or one of the screen's own.
+    fn number(&mut self, tile: &Tile) -> u8 {
+        if let Some(glyph) = self.font.find(tile) {
+            return (FONT_FIRST_TILE + glyph) as u8;
+        }
+        let index = self.set.insert(tile);
+        // An overflow shows as a wrong number here, and as an error in `check`.
+        let number = if index < LOW_TILES {
+            index
+        } else {
+            self.font_end + index - LOW_TILES
+        };
+        number.min(255) as u8
+    }
+
+    fn check(&self, what: &str) -> Result<()> {
+        if self.set.len() > self.capacity() {
+            bail!(
+                "{what} has {} different tiles (not counting repeats and font glyphs), but the \
+                 {} screen has room for {}: {LOW_TILES} in one VRAM block and {} after the {} \
+                 font tiles; simplify the art",
+                self.set.len(),
+                self.name,
+                self.capacity(),
+                self.capacity() - LOW_TILES,
+                self.font_end - FONT_FIRST_TILE
+            );
+        }
+        Ok(())
+    }
+
+    /// The tiles numbered 0-127.
+    pub fn low(&self) -> &[TileBytes] {
+        &self.set.tiles[..self.set.len().min(LOW_TILES)]
+    }
+
+    /// The tiles numbered after the font.
+    pub fn high(&self) -> &[TileBytes] {
+        &self.set.tiles[self.set.len().min(LOW_TILES)..]
+    }
+}
+
+/// Converts and checks all the art.
+pub fn convert(art: &Art) -> Result<Converted> {
+    let font = convert_font(&art.font)?;
+    let Some(space) = font.iter().position(|&(ch, _)| ch == ' ') else {
+        bail!(
+            "{}: FONT_GLYPHS has no space, whose glyph is the blank tile",
+            art.font.name
+        );
+    };
+
+    if (art.title.width, art.title.height) != (160, 144) {
+        bail!(
+            "{}: the title is {}x{} pixels; it must be 160x144, the size of the screen",
+            art.title.name,
+            art.title.width,
+            art.title.height
+        );
+    }
+    let mut title = ScreenTiles::new("title", &font);
+    let title_map = tiles_of(&art.title, Palette::Background)?
+        .iter()
+        .map(|tile| title.number(tile))
+        .collect();
+    title.check(&art.title.name)?;
+
+    let mut board = ScreenTiles::new("board", &font);
+    let board_cells = convert_cells(&art.pieces, &art.board, &mut board)?;
+    let frame = convert_frame(&art.board, &mut board)?;
+    board.check(&format!(
+        "the board screen ({} and {})",
+        art.pieces.name, art.board.name
+    ))?;
+    let objects = convert_objects(&art.board)?;
+    Ok(Converted {
+        font,
+        blank: (FONT_FIRST_TILE + space) as u8,
+        title,
+        title_map,
+        board,
+        board_cells,
+        frame,
+        objects,
+    })
+}
+
+/// Each glyph of [`FONT_GLYPHS`] and its tile.
+fn convert_font(sheet: &Sheet) -> Result<Vec<(char, TileBytes)>> {
+    let rows = FONT_GLYPHS.len();
+    if (sheet.width, sheet.height) != (FONT_COLUMNS * 8, rows * 8) {
+        bail!(
+            "{}: the font is {}x{} pixels; it must be {}x{}: {rows} rows of {FONT_COLUMNS} \
+             glyphs (see FONT_GLYPHS in xtask/src/assets/gfx.rs)",
+            sheet.name,
+            sheet.width,
+            sheet.height,
+            FONT_COLUMNS * 8,
+            rows * 8
+        );
+    }
+    let mut glyphs: Vec<(char, TileBytes)> = Vec::new();
+    let mut seen = TileSet::default();
+    for (row, chars) in FONT_GLYPHS.iter().enumerate() {
+        let mut chars = chars.chars();
+        for column in 0..FONT_COLUMNS {
+            let tile = tile_at(sheet, column, row, Palette::Background)?;
+            let Some(ch) = chars.next() else {
+                if tile.iter().any(|&colour| colour != 0) {
+                    bail!(
+                        "{}: the glyph in tile ({column}, {row}) is drawn but has no character \
+                         (add it to FONT_GLYPHS in xtask/src/assets/gfx.rs, or leave it white)",
+                        sheet.name
+                    );
+                }
+                continue;
+            };
+            let index = seen.insert(&tile);
+            if index != glyphs.len() {
+                bail!(
+                    "{}: the glyphs {:?} and {ch:?} are drawn the same; each character needs \
+                     its own drawing",
+                    sheet.name,
+                    glyphs[index].0
+                );
+            }
+            glyphs.push((ch, tiles::encode_2bpp(&tile)));
+        }
+    }
+    Ok(glyphs)
+}
+
+/// The 16x16 picture of a cell of the board screen: a square, maybe a piece on it, maybe
+/// the destination outline over both. `content` is 0 for empty, else 1 + colour * 6 +
+/// role; `square` 0 light, 1 dark.
+pub fn cell_picture(
+    pieces: &Sheet,
+    board: &Sheet,
+    content: usize,
+    square: usize,
+    outlined: bool,
+) -> Sheet {
+    let mut picture = board.crop(square * SQUARE, 0, SQUARE, SQUARE);
+    if content > 0 {
+        let (color, role) = ((content - 1) / 6, (content - 1) % 6);
+        picture = picture.under(&pieces.crop(role * SQUARE, color * SQUARE, SQUARE, SQUARE));
+    }
+    if outlined {
+        picture = picture.under(&board.crop(DESTINATION_CELL * SQUARE, 0, SQUARE, SQUARE));
+    }
+    picture
+}
+
+fn check_board_sheets(pieces: &Sheet, board: &Sheet) -> Result<()> {
+    if (pieces.width, pieces.height) != (6 * SQUARE, 2 * SQUARE) {
+        bail!(
+            "{}: the pieces are {}x{} pixels; they must be 96x32: six 16x16 pieces (pawn, \
+             knight, bishop, rook, queen, king) for White above six for Black",
+            pieces.name,
+            pieces.width,
+            pieces.height
+        );
+    }
+    if (board.width, board.height) != (FRAME_LEFT + 24, 24) {
+        bail!(
+            "{}: the sheet is {}x{} pixels; it must be {}x24: five 16x16 cells (light square, \
+             dark square, destination outline, selector, last-move mark) and a 24x24 frame \
+             sample",
+            board.name,
+            board.width,
+            board.height,
+            FRAME_LEFT + 24
+        );
+    }
+    let cell = |index: usize| (index * SQUARE, 0, SQUARE, SQUARE);
+    board.require(cell(LIGHT_CELL), true, "the light square")?;
+    board.require(cell(DARK_CELL), true, "the dark square")?;
+    board.require(
+        (0, SQUARE, FRAME_LEFT, 24 - SQUARE),
+        false,
+        "the space under the cells",
+    )?;
+    board.require(
+        (FRAME_LEFT + 8, 8, 8, 8),
+        false,
+        "the middle of the frame sample (where the board goes)",
+    )?;
+    board.require((FRAME_LEFT, 0, 24, 8), true, "the frame (background tiles)")?;
+    board.require(
+        (FRAME_LEFT, 16, 24, 8),
+        true,
+        "the frame (background tiles)",
+    )?;
+    board.require((FRAME_LEFT, 8, 8, 8), true, "the frame (background tiles)")?;
+    board.require(
+        (FRAME_LEFT + 16, 8, 8, 8),
+        true,
+        "the frame (background tiles)",
+    )?;
+    Ok(())
+}
+
+/// The tile numbers of every cell, in `BoardCells` order (see [`Converted::board_cells`]).
+fn convert_cells(pieces: &Sheet, board: &Sheet, screen: &mut ScreenTiles) -> Result<Vec<[u8; 4]>> {
+    check_board_sheets(pieces, board)?;
+    let mut cells = Vec::new();
+    for outlined in [false, true] {
+        for content in 0..CELL_CONTENTS {
+            for square in 0..2 {
+                let is_king = content > 0 && (content - 1) % 6 == 5;
+                if outlined && is_king {
+                    // Never a destination: the plain king's tiles keep the table regular.
+                    cells.push(cells[content * 2 + square]);
+                    continue;
+                }
+                let picture = cell_picture(pieces, board, content, square, outlined);
+                let mut numbers = [0; 4];
+                for (i, number) in numbers.iter_mut().enumerate() {
+                    *number = screen.number(&tile_at(&picture, i % 2, i / 2, Palette::Background)?);
+                }
+                cells.push(numbers);
+            }
+        }
+    }
+    Ok(cells)
+}
+
+fn convert_frame(board: &Sheet, screen: &mut ScreenTiles) -> Result<Vec<(&'static str, u8)>> {
+    let sample = board.crop(FRAME_LEFT, 0, 24, 24);
+    FRAME_TILES
+        .iter()
+        .map(|&(name, column, row)| {
+            let tile = tile_at(&sample, column, row, Palette::Background)?;
+            Ok((name, screen.number(&tile)))
+        })
+        .collect()
+}
+
+/// The selector's 4 tiles, then the last-move mark's: top left, top right, bottom left,
+/// bottom right.
+fn convert_objects(board: &Sheet) -> Result<Vec<TileBytes>> {
+    let mut objects = Vec::new();
+    for cell in [SELECTOR_CELL, LAST_MOVE_CELL] {
+        for i in 0..4 {
+            let tile = tile_at(board, cell * 2 + i % 2, i / 2, Palette::Objects)?;
+            objects.push(tiles::encode_2bpp(&tile));
+        }
+    }
+    Ok(objects)
+}
+
+/// A block of data with a label, in a generated file.
+struct Block {
+    label: String,
+    comment: String,
+    lines: Vec<String>,
+}
+
+fn tile_lines(tiles: &[TileBytes], first_number: usize) -> Vec<String> {
+    tiles
+        .iter()
+        .enumerate()
+        .map(|(i, bytes)| {
+            let mut line = String::from("db ");
+            for (j, byte) in bytes.iter().enumerate() {
+                let comma = if j == 0 { "" } else { "," };
+                write!(line, "{comma}${byte:02X}").unwrap();
+            }
+            write!(line, " ; ${:02X}", first_number + i).unwrap();
+            line
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "gfx_data.inc", escape = "none")]
+struct DataTemplate<'a> {
+    sources: &'a str,
+    about: &'a str,
+    blocks: Vec<Block>,
+}
+
+#[derive(Template)]
+#[template(path = "gfx_charmap.inc", escape = "none")]
+struct CharmapTemplate {
+    chars: Vec<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "gfx_constants.inc", escape = "none")]
+struct ConstantsTemplate {
+    groups: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// A character as an RGBDS string literal's contents.
+fn rgbds_char(ch: char) -> String {
+    match ch {
+        '"' | '\\' | '{' | '}' => format!("\\{ch}"),
+        _ => ch.to_string(),
+    }
+}
+
+/// A tile number or a cell content, as RGBDS hex.
+fn constant(name: &str, value: usize) -> (String, String) {
+    (name.to_owned(), format!("${value:02X}"))
+}
+
+/// A count, in decimal.
+fn count(name: &str, value: usize) -> (String, String) {
+    (name.to_owned(), value.to_string())
+}
+
+impl Converted {
+    /// The files of `generated/` this makes, and their contents.
+    pub fn files(&self) -> Result<Vec<(String, String)>> {
+        let font_tiles: Vec<TileBytes> = self.font.iter().map(|&(_, bytes)| bytes).collect();
+        let font = DataTemplate {
+            sources: FONT_PNG,
+            about: "The font's tiles, for $8800 (tile $80 on).",
+            blocks: vec![Block {
+                label: "FontTiles".into(),
+                comment: format!("{} glyphs: {}", self.font.len(), FONT_GLYPHS.concat()),
+                lines: tile_lines(&font_tiles, FONT_FIRST_TILE),
+            }],
+        };
+        let high_first = FONT_FIRST_TILE + self.font.len();
+        let title = DataTemplate {
+            sources: TITLE_PNG,
+            about: "The title screen: its own tiles (the font is loaded apart) and its map.",
+            blocks: vec![
+                Block {
+                    label: "TitleTilesLow".into(),
+                    comment: "Tiles $00-$7F, for $8000 (LCDC_BLOCK01)".into(),
+                    lines: tile_lines(self.title.low(), 0),
+                },
+                Block {
+                    label: "TitleTilesHigh".into(),
+                    comment: format!("Tiles from ${high_first:02X}, after the font"),
+                    lines: tile_lines(self.title.high(), high_first),
+                },
+                Block {
+                    label: "TitleMap".into(),
+                    comment: "The tile map, 20 x 18 tiles, row by row".into(),
+                    lines: self
+                        .title_map
+                        .chunks(20)
+                        .map(|row| {
+                            let numbers: Vec<String> =
+                                row.iter().map(|n| format!("${n:02X}")).collect();
+                            format!("db {}", numbers.join(","))
+                        })
+                        .collect(),
+                },
+            ],
+        };
+        let mut cell_lines = Vec::new();
+        for (i, numbers) in self.board_cells.iter().enumerate() {
+            let (mark, content, square) = (i / (CELL_CONTENTS * 2), i / 2 % CELL_CONTENTS, i % 2);
+            let what = if content == 0 {
+                "empty".to_owned()
+            } else {
+                let (color, role) = ((content - 1) / 6, (content - 1) % 6);
+                format!("{} {}", COLORS[color], ROLES[role]).to_lowercase()
+            };
+            cell_lines.push(format!(
+                "db ${:02X},${:02X},${:02X},${:02X} ; {} {what}{}",
+                numbers[0],
+                numbers[1],
+                numbers[2],
+                numbers[3],
+                ["light", "dark"][square],
+                ["", ", outlined"][mark]
+            ));
+        }
+        let board = DataTemplate {
+            sources: &format!("{PIECES_PNG} and {BOARD_PNG}"),
+            about: "The board screen: background tiles (pieces drawn on squares, the frame), \
+                    object tiles, and the tiles of each cell.",
+            blocks: vec![
+                Block {
+                    label: "BoardTilesLow".into(),
+                    comment: "Background tiles $00-$7F, for $9000 (LCDC_BLOCK21)".into(),
+                    lines: tile_lines(self.board.low(), 0),
+                },
+                Block {
+                    label: "BoardTilesHigh".into(),
+                    comment: format!("Background tiles from ${high_first:02X}, after the font"),
+                    lines: tile_lines(self.board.high(), high_first),
+                },
+                Block {
+                    label: "BoardObjectTiles".into(),
+                    comment: "Object tiles from $00, for $8000: the selector, the last-move mark"
+                        .into(),
+                    lines: tile_lines(&self.objects, 0),
+                },
+                Block {
+                    label: "BoardCells".into(),
+                    comment: "Each cell's tiles (top left, top right, bottom left, bottom right) \
+                              by [outlined][content][square colour]"
+                        .into(),
+                    lines: cell_lines,
+                },
+            ],
+        };
+        let charmap = CharmapTemplate {
+            chars: self
+                .font
+                .iter()
+                .enumerate()
+                .map(|(i, &(ch, _))| (rgbds_char(ch), format!("${:02X}", FONT_FIRST_TILE + i)))
+                .collect(),
+        };
+
+        let mut contents = vec![count("NUM_CELL_CONTENTS", CELL_CONTENTS)];
+        contents.push(constant("CELL_EMPTY", 0));
+        for (color, color_name) in COLORS.iter().enumerate() {
+            for (role, role_name) in ROLES.iter().enumerate() {
+                contents.push(constant(
+                    &format!("CELL_{color_name}_{role_name}"),
+                    1 + color * 6 + role,
+                ));
+            }
+        }
+        let font_constants = vec![
+            constant("FONT_FIRST_TILE", FONT_FIRST_TILE),
+            count("NUM_FONT_TILES", self.font.len()),
+            constant("TILE_BLANK", self.blank.into()),
+            constant("SCREEN_HIGH_FIRST_TILE", high_first),
+        ];
+        let mut board_constants = vec![
+            count("NUM_BOARD_TILES_LOW", self.board.low().len()),
+            count("NUM_BOARD_TILES_HIGH", self.board.high().len()),
+        ];
+        for &(name, number) in &self.frame {
+            board_constants.push(constant(&format!("TILE_FRAME_{name}"), number.into()));
+        }
+        let constants = ConstantsTemplate {
+            groups: vec![
+                (
+                    "The font, at the same tile numbers on every screen ($8800 on)".into(),
+                    font_constants,
+                ),
+                (
+                    "The title screen's own tiles: how many at $8000, how many after the font"
+                        .into(),
+                    vec![
+                        count("NUM_TITLE_TILES_LOW", self.title.low().len()),
+                        count("NUM_TITLE_TILES_HIGH", self.title.high().len()),
+                    ],
+                ),
+                (
+                    "The board screen's background tiles (at $9000, then after the font) and \
+                     the frame's tile numbers"
+                        .into(),
+                    board_constants,
+                ),
+                (
+                    "Object tiles of the board screen ($8000 on): 4 each, top left, top right, \
+                     bottom left, bottom right"
+                        .into(),
+                    vec![
+                        constant("OBJ_TILE_SELECTOR", 0),
+                        constant("OBJ_TILE_LAST_MOVE", 4),
+                        count("NUM_BOARD_OBJ_TILES", self.objects.len()),
+                    ],
+                ),
+                (
+                    "What a cell of BoardCells shows: content numbers (empty, then White's \
+                     pawn to king, then Black's), and the table's shape"
+                        .into(),
+                    contents,
+                ),
+                (
+                    "BoardCells: [outlined][content][square colour] of 4 tile numbers".into(),
+                    vec![
+                        constant("CELL_LIGHT", 0),
+                        constant("CELL_DARK", 1),
+                        count("CELL_SIZE", 4),
+                        count("CELL_OUTLINED", CELL_CONTENTS * 2 * 4),
+                        count("NUM_BOARD_CELLS", self.board_cells.len()),
+                    ],
+                ),
+            ],
+        };
+
+        Ok(vec![
+            ("gfx/constants.inc".into(), constants.render()?),
+            ("gfx/charmap.inc".into(), charmap.render()?),
+            ("gfx/font.inc".into(), font.render()?),
+            ("gfx/title.inc".into(), title.render()?),
+            ("gfx/board.inc".into(), board.render()?),
+        ])
+    }
+
+    /// One line per screen: how many tiles it uses of how many, and the bytes of VRAM.
+    pub fn budget(&self) -> String {
+        let font = self.font.len();
+        let line = |screen: &ScreenTiles, extra: &str| {
+            format!(
+                "{} screen: {} tiles of its own (room for {}) + {font} font = {} tiles, {} bytes \
+                 of VRAM{extra}",
+                screen.name,
+                screen.set.len(),
+                screen.capacity(),
+                screen.set.len() + font,
+                (screen.set.len() + font) * 16
+            )
+        };
+        format!(
+            "{}\n{}",
+            line(&self.title, ""),
+            line(
+                &self.board,
+                &format!(
+                    ", and {} object tiles ({} bytes)",
+                    self.objects.len(),
+                    self.objects.len() * 16
+                )
+            )
+        )
+    }
 }

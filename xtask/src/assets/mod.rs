@@ -2,7 +2,7 @@
 //! `engine-src/`). Every generator is a `generate(check)` function that writes through
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
-mod gfx;
+pub mod gfx;
 mod music;
 
 use std::path::Path;

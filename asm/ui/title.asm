@@ -1,0 +1,74 @@
+; The title screen: the art from assets/title.png and a blinking PRESS START.
+; START or A goes on.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/gfx.inc"
+INCLUDE "include/charmap.inc"
+
+
+; Where PRESS START goes: the white space left of the knight.
+DEF PRESS_START_LENGTH EQU 11
+DEF PRESS_START_X      EQU 1
+DEF PRESS_START_Y      EQU 12
+DEF PRESS_START_MAP    EQU TILEMAP0 + PRESS_START_Y * TILEMAP_WIDTH + PRESS_START_X
+ASSERT PRESS_START_X + PRESS_START_LENGTH <= SCREEN_WIDTH
+
+; The text shows while this bit of the frame counter is 0, and hides while it
+; is 1: about half a second each.
+DEF B_BLINK_FRAME EQU 5
+
+; The title screen's LCDC: tiles numbered from $8000 (its first 128 tiles are
+; in block 0), no objects.
+DEF LCDC_TITLE EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ_OFF | LCDC_WIN_OFF
+
+
+SECTION "Title screen", ROM0
+
+;; Loads the title's tiles and draws it, with PRESS START showing. Writes VRAM
+;; without waiting: call with the LCD off. The font must be loaded already.
+;; @return a: the LCDC value to show it with
+;; @destroys af, bc, de, hl
+SetUpTitleScreen::
+	ld de, TitleTilesLow
+	ld hl, vTilesBlock0
+	ld bc, NUM_TITLE_TILES_LOW * TILE_SIZE
+	call Memcpy
+	ld de, TitleTilesHigh
+	ld hl, vScreenTilesHigh
+	ld bc, NUM_TITLE_TILES_HIGH * TILE_SIZE
+	call Memcpy
+
+	ld de, TitleMap
+	call CopyScreenTilemap
+	ld de, PressStartText
+	ld hl, PRESS_START_MAP
+	call PlaceString
+	ld a, LCDC_TITLE
+	ret
+
+
+;; Shows or hides PRESS START as the frame counter says. Call just after
+;; WaitVBlank: it writes 11 tile map bytes, which VBlank leaves time for.
+;; @destroys af, bc, de, hl
+BlinkPressStart::
+	ldh a, [hFrameCounter]
+	bit B_BLINK_FRAME, a
+	ld de, PressStartText
+	jr z, .gotText
+	; hidden: the title's own tiles under the text
+	ld de, TitleMap + PRESS_START_Y * SCREEN_WIDTH + PRESS_START_X
+.gotText
+	ld hl, PRESS_START_MAP
+	ld c, PRESS_START_LENGTH
+.copy
+	ld a, [de]
+	inc de
+	ld [hli], a
+	dec c
+	jr nz, .copy
+	ret
+
+PressStartText:
+	db "PRESS START@"
+	assert_table_length PressStartText, PRESS_START_LENGTH + 1, 1
