@@ -23,6 +23,12 @@ DEF B_BLINK_FRAME EQU 5
 DEF LCDC_TITLE EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ_OFF | LCDC_WIN_OFF
 
 
+SECTION "Title screen state", WRAM0
+
+; 1 while PRESS START is hidden, 0 while it shows.
+wPressStartHidden: db
+
+
 SECTION "Title screen", ROM0
 
 ;; Loads the title's tiles and draws it, with PRESS START showing. Writes VRAM
@@ -44,30 +50,37 @@ SetUpTitleScreen::
 	ld de, PressStartText
 	ld hl, PRESS_START_MAP
 	call PlaceString
+	xor a
+	ld [wPressStartHidden], a
 	ld a, LCDC_TITLE
 	ret
 
 
-;; Shows or hides PRESS START as the frame counter says. Call just after
-;; WaitVBlank: it writes 11 tile map bytes, which VBlank leaves time for.
-;; @destroys af, bc, de, hl
+;; Shows or hides PRESS START as the frame counter says. Writes the tile map
+;; only when that changes, byte by byte as the PPU allows (the VBlank handler
+;; also plays music, so VBlank may be over by the time this runs).
+;; @destroys af, bc, de, hl; enables interrupts
 BlinkPressStart::
+	; a: 0 to show the text, 1 to hide it
 	ldh a, [hFrameCounter]
-	bit B_BLINK_FRAME, a
+	ASSERT B_BLINK_FRAME == 5
+	swap a
+	rra
+	and 1
+	ld hl, wPressStartHidden
+	cp [hl]
+	ret z
+	ld [hl], a
+
+	and a
 	ld de, PressStartText
 	jr z, .gotText
 	; hidden: the title's own tiles under the text
 	ld de, TitleMap + PRESS_START_Y * SCREEN_WIDTH + PRESS_START_X
 .gotText
 	ld hl, PRESS_START_MAP
-	ld c, PRESS_START_LENGTH
-.copy
-	ld a, [de]
-	inc de
-	ld [hli], a
-	dec c
-	jr nz, .copy
-	ret
+	ld bc, PRESS_START_LENGTH
+	jp LCDMemcpy
 
 PressStartText:
 	db "PRESS START@"
