@@ -1,11 +1,15 @@
 //! `cargo xtask rom`: assemble, link and fix `asm/` into build/chessattack.gb, with the
 //! `.sym` and `.map` files beside it.
 //!
-//! Every `asm/**/*.asm` file is one unit, assembled on its own as `rgbasm -o` would
-//! (`.inc` files are only INCLUDEd), with the repository root and `asm/` as include
-//! directories; the units are linked in the order of their paths. `--rgbds` builds the
-//! same units with rgbasm, rgblink and rgbfix from PATH into build/rgbds/ and checks that
-//! both ROMs (and `.sym` files) are the same, byte for byte.
+//! Every `asm/**/*.asm` file but the test driver's (`asm/test/**`) is one unit, assembled
+//! on its own as `rgbasm -o` would (`.inc` files are only INCLUDEd), with the repository
+//! root and `asm/` as include directories; the units are linked in the order of their
+//! paths. `--rgbds` builds the same units with rgbasm, rgblink and rgbfix from PATH into
+//! build/rgbds/ and checks that both ROMs (and `.sym` files) are the same, byte for byte.
+//!
+//! `--test-driver` builds build/test.gb instead: the cartridge header
+//! (asm/home/header.asm), the engine (asm/engine/**) and the test driver (asm/test/**),
+//! which answers queries through a WRAM mailbox (see asm/test/driver.asm).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -24,6 +28,9 @@ use crate::RomArgs;
 
 /// The cartridge, relative to the repository root.
 pub const ROM_PATH: &str = "build/chessattack.gb";
+
+/// The engine's test ROM (`--test-driver`), relative to the repository root.
+pub const TEST_ROM_PATH: &str = "build/test.gb";
 
 /// Where `--rgbds` puts its objects and its ROM.
 const RGBDS_DIR: &str = "build/rgbds";
@@ -83,27 +90,50 @@ pub fn run(args: &RomArgs) -> Result<()> {
     if args.rgbds {
         require_rgbds()?;
     }
-    let units = engine_units(&root)?;
-    let output = root.join(ROM_PATH);
+    let (units, path) = if args.test_driver {
+        (test_driver_units(&root)?, TEST_ROM_PATH)
+    } else {
+        (engine_units(&root)?, ROM_PATH)
+    };
+    let output = root.join(path);
     let build = build(&units, &output)?;
     for warning in &build.warnings {
         eprintln!("{warning}");
     }
-    println!("{}", summary(ROM_PATH, &build));
+    println!("{}", summary(path, &build));
     if args.rgbds {
-        check_with_rgbds(&root, &units, &build)?;
+        check_with_rgbds(&root, &units, &build, path)?;
     }
     Ok(())
 }
 
-/// Every `asm/**/*.asm` file of the repository, sorted by path: the units of the cartridge.
+/// Every `asm/**/*.asm` file of the repository but the test driver's (`asm/test/**`),
+/// sorted by path: the units of the cartridge.
 pub fn engine_units(root: &Path) -> Result<Vec<PathBuf>> {
+    let asm = root.join("asm");
     let mut units = Vec::new();
-    collect_units(&root.join("asm"), &mut units)?;
+    collect_units(&asm, &mut units)?;
+    units.retain(|unit| !unit.starts_with(asm.join("test")));
     units.sort();
     if units.is_empty() {
         bail!("no assembly source (asm/**/*.asm) in {}", root.display());
     }
+    Ok(units)
+}
+
+/// The units of the engine's test ROM, sorted by path: asm/home/header.asm, every
+/// `asm/engine/**/*.asm` and every `asm/test/**/*.asm`.
+pub fn test_driver_units(root: &Path) -> Result<Vec<PathBuf>> {
+    let asm = root.join("asm");
+    let mut units = vec![asm.join("home").join("header.asm")];
+    for dir in ["engine", "test"] {
+        let dir = asm.join(dir);
+        if !dir.is_dir() {
+            bail!("the test ROM needs {}: it does not exist", dir.display());
+        }
+        collect_units(&dir, &mut units)?;
+    }
+    units.sort();
     Ok(units)
 }
 
@@ -247,7 +277,7 @@ fn require_rgbds() -> Result<()> {
 }
 
 /// Builds the same units with the real RGBDS and compares the ROMs and `.sym` files.
-fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()> {
+fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build, ours: &str) -> Result<()> {
     let sh = Shell::new()?;
     sh.change_dir(root);
     let pad = format!("0x{PAD_BYTE:02X}");
@@ -262,7 +292,8 @@ fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()>
         cmd!(sh, "rgbasm -I . -I asm -o {object} {source}").run()?;
         objects.push(object);
     }
-    let rom = Path::new(RGBDS_DIR).join("chessattack.gb");
+    let file_name = Path::new(ours).file_name().unwrap_or_default();
+    let rom = Path::new(RGBDS_DIR).join(file_name);
     let sym = rom.with_extension("sym");
     let map = rom.with_extension("map");
     cmd!(
@@ -275,19 +306,19 @@ fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build) -> Result<()>
     let theirs =
         std::fs::read(root.join(&rom)).with_context(|| format!("reading {}", rom.display()))?;
     if let Some(difference) = first_difference(&build.rom, &theirs, &build.linked) {
-        bail!("{ROM_PATH} and {} differ: {difference}", rom.display());
+        bail!("{ours} and {} differ: {difference}", rom.display());
     }
     let their_sym = std::fs::read_to_string(root.join(&sym))
         .with_context(|| format!("reading {}", sym.display()))?;
     if let Some((line, ours, theirs)) = first_line_difference(&build.sym, &their_sym) {
         bail!(
             "{} and {} differ at line {line}: `{ours}` here, `{theirs}` from rgblink",
-            Path::new(ROM_PATH).with_extension("sym").display(),
+            Path::new(ours).with_extension("sym").display(),
             sym.display()
         );
     }
     println!(
-        "{} is identical to {ROM_PATH} ({} bytes), and so are their .sym files",
+        "{} is identical to {ours} ({} bytes), and so are their .sym files",
         rom.display(),
         theirs.len()
     );

@@ -1,0 +1,114 @@
+; Attack tests: is a square attacked by a side, is the side to move in check.
+;
+; A test looks outwards from the square: the two squares an enemy pawn would
+; attack it from, the eight knight jumps, then the eight rays (the first step
+; also catches the enemy king). Each check is one read and one compare, and
+; the test returns at the first attacker found.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+; Returns z if the piece \2 stands at c + \1.
+MACRO attacker_at
+	ld a, c
+	add \1
+	ld e, a
+	ld a, [de]
+	cp \2
+	ret z
+ENDM
+
+; Returns z if a slider of colour \3 with role bit \2 (or the king, on the
+; first step) attacks c along direction \1.
+MACRO attacker_on_ray
+	ld a, c
+	add \1
+	ld e, a
+	ld a, [de]
+	cp \3 | ROLE_KING
+	ret z
+	and a
+	jr nz, .test\@
+.walk\@
+	ld a, e
+	add \1
+	ld e, a
+	ld a, [de]
+	and a
+	jr z, .walk\@
+.test\@
+	and \3 | \2
+	cp \3 | \2
+	ret z
+ENDM
+
+; The body of IsAttackedByWhite / IsAttackedByBlack.
+; \1: the attacking colour's bit; \2, \3: the steps from the target square to
+; the squares that colour's pawns attack it from.
+MACRO attacked_by
+	attacker_at \2, \1 | ROLE_PAWN
+	attacker_at \3, \1 | ROLE_PAWN
+	FOR i, 8
+		attacker_at KNIGHT_JUMP_{d:i}, \1 | ROLE_KNIGHT
+	ENDR
+	attacker_on_ray DIR_N, ROLE_ORTHOGONAL, \1
+	attacker_on_ray DIR_S, ROLE_ORTHOGONAL, \1
+	attacker_on_ray DIR_E, ROLE_ORTHOGONAL, \1
+	attacker_on_ray DIR_W, ROLE_ORTHOGONAL, \1
+	attacker_on_ray DIR_NE, ROLE_DIAGONAL, \1
+	attacker_on_ray DIR_NW, ROLE_DIAGONAL, \1
+	attacker_on_ray DIR_SE, ROLE_DIAGONAL, \1
+	attacker_on_ray DIR_SW, ROLE_DIAGONAL, \1
+	; The last compare failed: nz.
+	ret
+ENDM
+
+
+SECTION "Attack tests", ROM0
+
+;; Is a square attacked by White? The board as it is (a king counts as an
+;; obstacle: lift it off first to test the squares it may step to).
+;; @param c: square
+;; @param d: HIGH(wBoard)
+;; @return z: attacked; nz: not attacked
+;; @destroys af, e
+IsAttackedByWhite::
+	; White pawns attack up: from c - 15 and c - 17.
+	attacked_by PIECE_WHITE, DIR_SE, DIR_SW
+
+;; Is a square attacked by Black? As IsAttackedByWhite.
+;; @param c: square
+;; @param d: HIGH(wBoard)
+;; @return z: attacked; nz: not attacked
+;; @destroys af, e
+IsAttackedByBlack::
+	; Black pawns attack down: from c + 15 and c + 17.
+	attacked_by PIECE_BLACK, DIR_NE, DIR_NW
+
+;; Is the side to move in check?
+;; @return z: in check; nz: not in check
+;; @return a: 1 in check, 0 not
+;; @destroys f, c, de, hl
+IsInCheck::
+	ld d, HIGH(wBoard)
+	ld a, [wSideToMove]
+	ld l, a
+	ld h, 0
+	ld bc, wKingSquares
+	add hl, bc
+	ld c, [hl]
+	and a
+	jr nz, .black
+	call IsAttackedByBlack
+	jr .result
+.black
+	call IsAttackedByWhite
+.result
+	ld a, 0
+	ret nz
+	inc a
+	cp a
+	ret

@@ -1,0 +1,238 @@
+; The board and the rest of the position, and loading a position into them.
+;
+; Representation, chosen for the SM83:
+;
+; - wBoard is one 256-byte page: a mailbox 16 cells wide. H (or D) holds
+;   HIGH(wBoard) for good and L (or E) is the square, so reading a square is
+;   one `ld a, [hl]` and a step is one `add` on the low byte. Files a-e are
+;   columns 0-4 and ranks 1-6 are rows 2-7; every other cell of the page holds
+;   OFF_BOARD: columns 5-15 catch the steps off the sides (a knight's two-file
+;   jump from the a-file lands in column 14 of the row below), rows 0-1 and 8-9
+;   catch the steps off the top and bottom (a knight jumps two rows at most),
+;   and the rest of the page, even the cells that a step wrapping round the
+;   page's end reaches, is OFF_BOARD too. So every step of every piece reads
+;   one cell and needs no bounds check.
+; - A cell is a piece code (engine.inc): role bits 0-3, chosen so that "slides
+;   diagonally" and "slides orthogonally" are single bits, and a colour bit.
+;   "Empty or enemy" is one `and OWN_COLOUR | OFF_BOARD | PINNED`; "enemy
+;   rook or queen" is one `and ENEMY | ROLE_ORTHOGONAL` and one `cp`.
+; - There are no piece lists: the generator scans the 30 squares (unrolled, 9
+;   M-cycles per square), which costs less than keeping lists up to date in
+;   every MakeMove and UnmakeMove of a perft or a search. Each king's square is
+;   kept (wKingSquares), since check and pin detection start from it.
+; - The rest of the position (side to move, castling rights, en-passant square,
+;   halfmove clock, 32-bit Zobrist key) is a few bytes of WRAM; MakeMove saves
+;   them in an undo record and UnmakeMove puts them back.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+SECTION "Board", WRAM0, ALIGN[8]
+
+; The mailbox: 256 cells, see above.
+wBoard::
+	ds 256
+
+
+SECTION "Position state", WRAM0
+
+; COLOR_WHITE or COLOR_BLACK.
+wSideToMove:: db
+; CASTLE_WHITE | CASTLE_BLACK: the (long) castling rights still held.
+wCastlingRights:: db
+; The square a pawn that just made a double step crossed, when an enemy pawn
+; stands beside it (so it may be taken en passant); NO_EP_SQUARE otherwise.
+wEpSquare:: db
+; Plies since the last capture or pawn move, stopping at 255.
+wHalfmoveClock:: db
+; The Zobrist key of the position, little-endian (see zobrist.asm).
+wZobristKey:: ds 4
+; The square of each king, indexed by colour.
+wKingSquares:: ds NUM_COLORS
+
+
+
+
+SECTION "Load position", ROM0
+
+;; Loads a position given in the setup format (see SETUP_* above), makes it
+;; the root of the move and undo stacks, and computes its Zobrist key. A
+;; castling right whose king or rook is not at home is dropped; a piece byte
+;; outside 0-6 and 9-14 reads as an empty square.
+;; @param hl: the setup (SETUP_SIZE bytes)
+;; @destroys af, bc, de, hl
+LoadPosition::
+	push hl
+	; Every cell off the board, then the squares.
+	ld hl, wBoard
+	ld a, OFF_BOARD
+	ld b, 0
+.clear
+	ld [hli], a
+	dec b
+	jr nz, .clear
+	pop hl
+
+	ld bc, SetupSquares
+.square
+	ld a, [hli]
+	and $0F
+	push hl
+	add LOW(SetupPieces)
+	ld l, a
+	adc HIGH(SetupPieces)
+	sub l
+	ld h, a
+	ld e, [hl]
+	ld a, [bc]
+	ld l, a
+	ld h, HIGH(wBoard)
+	ld [hl], e
+	; Kings: note their squares.
+	ld a, e
+	cp WHITE_KING
+	jr nz, .notWhiteKing
+	ld a, l
+	ld [wKingSquares + COLOR_WHITE], a
+.notWhiteKing
+	ld a, e
+	cp BLACK_KING
+	jr nz, .notBlackKing
+	ld a, l
+	ld [wKingSquares + COLOR_BLACK], a
+.notBlackKing
+	pop hl
+	inc bc
+	ld a, c
+	cp LOW(SetupSquares.end)
+	jr nz, .square
+
+	ld a, [hli]
+	and 1
+	ld [wSideToMove], a
+
+	; Castling rights, kept only where king and rook are at home.
+	ld a, [hli]
+	and CASTLE_WHITE | CASTLE_BLACK
+	ld c, a
+	ld a, [wBoard + SQ_E1]
+	cp WHITE_KING
+	jr nz, .noWhiteCastle
+	ld a, [wBoard + SQ_A1]
+	cp WHITE_ROOK
+	jr z, .whiteCastleOk
+.noWhiteCastle
+	res B_CASTLE_WHITE, c
+.whiteCastleOk
+	ld a, [wBoard + SQ_E6]
+	cp BLACK_KING
+	jr nz, .noBlackCastle
+	ld a, [wBoard + SQ_A6]
+	cp BLACK_ROOK
+	jr z, .blackCastleOk
+.noBlackCastle
+	res B_CASTLE_BLACK, c
+.blackCastleOk
+	ld a, c
+	ld [wCastlingRights], a
+
+	; The en-passant square: a setup index, or anything else for none.
+	ld a, [hli]
+	cp NUM_SQUARES
+	ld c, NO_EP_SQUARE
+	jr nc, .noEp
+	add LOW(SetupSquares)
+	ld e, a
+	adc HIGH(SetupSquares)
+	sub e
+	ld d, a
+	ld a, [de]
+	ld c, a
+.noEp
+	ld a, c
+	ld [wEpSquare], a
+
+	ld a, [hl]
+	ld [wHalfmoveClock], a
+
+	call ResetUndoStack
+	jp ComputeZobristKey
+
+
+;; The setup square index (a1 = 0, ..., e6 = 29) of a square.
+;; @param a: square (a cell of the board)
+;; @return a: setup index
+;; @destroys f, hl
+SquareToSetupIndex::
+	ld l, a
+	ld h, HIGH(SquareSetupIndices)
+	ld a, [hl]
+	ret
+
+
+SECTION "Setup squares", ROMX
+
+; The square of each setup index.
+SetupSquares::
+FOR rank, BOARD_RANKS
+	FOR file, BOARD_FILES
+		db (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file
+	ENDR
+ENDR
+.end
+	assert_table_length SetupSquares, NUM_SQUARES, 1
+ASSERT HIGH(SetupSquares) == HIGH(SetupSquares.end), "SetupSquares crosses a page"
+
+
+SECTION "Setup pieces", ROMX
+
+; The piece code of each setup piece byte.
+SetupPieces::
+	db EMPTY, WHITE_PAWN, WHITE_KNIGHT, WHITE_BISHOP, WHITE_ROOK, WHITE_QUEEN, WHITE_KING, EMPTY
+	db EMPTY, BLACK_PAWN, BLACK_KNIGHT, BLACK_BISHOP, BLACK_ROOK, BLACK_QUEEN, BLACK_KING, EMPTY
+	assert_table_length SetupPieces, 16, 1
+
+
+SECTION "Square setup indices", ROMX, ALIGN[8]
+
+; The setup index of each cell ($FF off the board), indexed by square.
+SquareSetupIndices:
+FOR cell, 256
+	IF (cell % BOARD_ROW_CELLS) < BOARD_FILES && cell / BOARD_ROW_CELLS >= BOARD_FIRST_ROW && cell / BOARD_ROW_CELLS < BOARD_FIRST_ROW + BOARD_RANKS
+		db (cell / BOARD_ROW_CELLS - BOARD_FIRST_ROW) * BOARD_FILES + cell % BOARD_ROW_CELLS
+	ELSE
+		db $FF
+	ENDC
+ENDR
+	assert_table_length SquareSetupIndices, 256, 1
+
+
+SECTION "Setup piece codes", ROM0
+
+;; The setup piece byte (0 empty, 1-6 White, 9-14 Black) of a piece code.
+;; @param a: piece code
+;; @return a: setup piece byte
+;; @destroys f, c
+PieceToSetupPiece::
+	ld c, a
+	and ROLE_MASK
+	push hl
+	add LOW(RoleSetupPieces)
+	ld l, a
+	adc HIGH(RoleSetupPieces)
+	sub l
+	ld h, a
+	ld a, [hl]
+	pop hl
+	bit B_PIECE_BLACK, c
+	ret z
+	or SETUP_BLACK
+	ret
+
+; The setup piece byte of each role (0 where no role has that code).
+RoleSetupPieces:
+	db 0, 3, 4, 5, 1, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0
+	assert_table_length RoleSetupPieces, 16, 1

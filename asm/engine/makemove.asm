@@ -1,0 +1,415 @@
+; Making and unmaking moves, with full undo.
+;
+; MakeMove pushes an undo record (UNDO_*: the state before the move, the piece
+; that moved, the piece taken, the kind of move) on wUndoStack; UnmakeMove pops
+; it. The Zobrist key is updated incrementally and simply restored on unmake.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+SECTION "Undo stack", WRAM0
+
+; The next free undo record.
+wUndoTop:: dw
+wUndoStack:: ds MAX_PLIES * UNDO_SIZE
+wUndoStackEnd::
+
+; The move being made: the to byte as given (promotion bits included), the
+; piece that moves and the piece on the target square.
+wMoveTarget: db
+wMovedPiece: db
+wCapturedPiece: db
+
+
+SECTION "Castling rights kept", ROMX, ALIGN[8]
+
+; For each square, the castling rights a move from or to it keeps: a move
+; touching a king's or a-file rook's home square ends that side's right.
+CastlingRightsKept:
+FOR cell, 256
+	IF cell == SQ_A1 || cell == SQ_E1
+		db CASTLE_BLACK
+	ELIF cell == SQ_A6 || cell == SQ_E6
+		db CASTLE_WHITE
+	ELSE
+		db CASTLE_WHITE | CASTLE_BLACK
+	ENDC
+ENDR
+	assert_table_length CastlingRightsKept, 256, 1
+
+
+SECTION "Make and unmake", ROM0
+
+;; Empties the undo stack: the current position becomes the root.
+;; @destroys a
+ResetUndoStack::
+	ld a, LOW(wUndoStack)
+	ld [wUndoTop], a
+	ld a, HIGH(wUndoStack)
+	ld [wUndoTop + 1], a
+	ret
+
+
+;; Plays a move of the side to move: updates the board, the king squares, the
+;; side to move, castling rights, en-passant square, halfmove clock and
+;; Zobrist key, and pushes an undo record. The move must be one that
+;; GenerateMoves produced for this position.
+;; @param d: from square
+;; @param e: to byte (the to square with the promotion bits)
+;; @destroys af, bc, de, hl
+MakeMove::
+	ld hl, wUndoTop
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ld a, [wCastlingRights]
+	ld [hli], a
+	ld a, [wEpSquare]
+	ld [hli], a
+	ld a, [wHalfmoveClock]
+	ld [hli], a
+	ld a, [wZobristKey + 0]
+	ld [hli], a
+	ld a, [wZobristKey + 1]
+	ld [hli], a
+	ld a, [wZobristKey + 2]
+	ld [hli], a
+	ld a, [wZobristKey + 3]
+	ld [hli], a
+
+	; b: from, c: to square
+	ld b, d
+	ld a, e
+	ld [wMoveTarget], a
+	and MOVE_TO_SQUARE
+	ld c, a
+	ld d, HIGH(wBoard)
+	ld e, b
+	ld a, [de]
+	ld [hli], a
+	ld [wMovedPiece], a
+	ld e, c
+	ld a, [de]
+	ld [hli], a
+	ld [wCapturedPiece], a
+	ld [hl], MOVE_KIND_NORMAL
+	inc hl
+	ld a, l
+	ld [wUndoTop], a
+	ld a, h
+	ld [wUndoTop + 1], a
+
+	; The side to move changes; an en-passant square ends.
+	ld hl, BlackToMoveKey
+	call XorKey
+	ld a, [wEpSquare]
+	and a
+	jr z, .noEpSquare
+	call XorEpKey
+	xor a
+	ld [wEpSquare], a
+.noEpSquare
+	ld hl, wHalfmoveClock
+	inc [hl]
+	jr nz, .counted
+	dec [hl]
+.counted
+
+	; Lift the piece.
+	ld a, [wMovedPiece]
+	ld l, b
+	call XorPieceKey
+	ld d, HIGH(wBoard)
+	ld e, b
+	xor a
+	ld [de], a
+
+	; Take the piece on the target square.
+	ld a, [wCapturedPiece]
+	and a
+	jr z, .noCapture
+	ld l, c
+	call XorPieceKey
+	xor a
+	ld [wHalfmoveClock], a
+.noCapture
+
+	ld a, [wMovedPiece]
+	bit 2, a
+	jr nz, .pawnOrKing
+
+	; a: the piece to put on the target square
+.place
+	ld d, HIGH(wBoard)
+	ld e, c
+	ld [de], a
+	ld l, c
+	call XorPieceKey
+
+	; Castling rights end when a king or a-file rook leaves home or is taken.
+	ld a, [wCastlingRights]
+	and a
+	jr z, .rightsDone
+	ld h, HIGH(CastlingRightsKept)
+	ld l, b
+	and [hl]
+	ld l, c
+	and [hl]
+	ld l, a
+	ld a, [wCastlingRights]
+	xor l
+	jr z, .rightsDone
+	; a: the rights lost; their key is the XOR of the old and new rights'
+	ld e, a
+	ld a, l
+	ld [wCastlingRights], a
+	ld a, e
+	call XorCastlingKey
+.rightsDone
+
+	ld a, [wSideToMove]
+	xor 1
+	ld [wSideToMove], a
+	ret
+
+.pawnOrKing
+	bit 3, a
+	jp nz, .king
+	xor a
+	ld [wHalfmoveClock], a
+	ld a, c
+	cp ROW_RANK_2
+	jr c, .promotion
+	cp ROW_RANK_6
+	jr nc, .promotion
+	sub b
+	cp 2 * DIR_N
+	jr z, .doubleStep
+	cp 2 * DIR_S - 256
+	jr z, .doubleStep
+	; A diagonal step to an empty square takes en passant.
+	bit 0, a
+	jr z, .pawnPlace
+	ld a, [wCapturedPiece]
+	and a
+	jr nz, .pawnPlace
+
+	; En passant: the pawn taken stands beside, on the capturer's rank.
+	ld a, b
+	and $F0
+	ld e, a
+	ld a, c
+	and $0F
+	or e
+	ld e, a
+	ld d, HIGH(wBoard)
+	ld a, [de]
+	push af
+	ld l, e
+	xor a
+	ld [de], a
+	pop af
+	push af
+	call XorPieceKey
+	call UndoRecordKind
+	ld [hl], MOVE_KIND_EN_PASSANT
+	dec hl
+	pop af
+	ld [hl], a
+.pawnPlace
+	ld a, [wMovedPiece]
+	jr .place
+
+.doubleStep
+	; The en-passant square, if an enemy pawn stands beside the target.
+	ld a, [wMovedPiece]
+	xor PIECE_WHITE | PIECE_BLACK
+	ld l, a
+	ld d, HIGH(wBoard)
+	ld a, c
+	inc a
+	ld e, a
+	ld a, [de]
+	cp l
+	jr z, .epSquare
+	dec e
+	dec e
+	ld a, [de]
+	cp l
+	jr nz, .pawnPlace
+.epSquare
+	ld a, b
+	add c
+	rra
+	ld [wEpSquare], a
+	call XorEpKey
+	jr .pawnPlace
+
+.promotion
+	ld a, [wMoveTarget]
+	and PROMOTE_MASK
+	ld e, ROLE_QUEEN
+	jr z, .promoteTo
+	ld e, ROLE_KNIGHT
+	cp PROMOTE_KNIGHT
+	jr z, .promoteTo
+	ld e, ROLE_ROOK
+	cp PROMOTE_ROOK
+	jr z, .promoteTo
+	ld e, ROLE_BISHOP
+.promoteTo
+	ld a, [wMovedPiece]
+	and PIECE_WHITE | PIECE_BLACK
+	or e
+	jp .place
+
+.king
+	ld a, [wSideToMove]
+	add LOW(wKingSquares)
+	ld l, a
+	ld h, HIGH(wKingSquares)
+	ld [hl], c
+	ld a, b
+	sub 2
+	cp c
+	jr nz, .kingPlace
+	; The long castle: the rook goes from the a-file to the d-file.
+	ld a, [wMovedPiece]
+	and PIECE_WHITE | PIECE_BLACK
+	or ROLE_ROOK
+	push af
+	ld d, HIGH(wBoard)
+	ld a, b
+	sub 4
+	ld e, a
+	xor a
+	ld [de], a
+	ld l, e
+	pop af
+	push af
+	call XorPieceKey
+	ld d, HIGH(wBoard)
+	ld e, b
+	dec e
+	pop af
+	ld [de], a
+	ld l, e
+	call XorPieceKey
+	call UndoRecordKind
+	ld [hl], MOVE_KIND_CASTLE
+.kingPlace
+	ld a, [wMovedPiece]
+	jp .place
+
+
+;; The address of the UNDO_KIND byte of the last undo record.
+;; @return hl
+;; @destroys f
+UndoRecordKind:
+	push af
+	ld hl, wUndoTop
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	dec hl
+	pop af
+	ret
+
+
+;; Takes back the last move made with MakeMove.
+;; @param d: from square; e: to byte (as given to MakeMove)
+;; @destroys af, bc, de, hl
+UnmakeMove::
+	ld b, d
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld c, a
+	ld hl, wUndoTop
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ld de, -UNDO_SIZE
+	add hl, de
+	ld a, l
+	ld [wUndoTop], a
+	ld a, h
+	ld [wUndoTop + 1], a
+	ld a, [hli]
+	ld [wCastlingRights], a
+	ld a, [hli]
+	ld [wEpSquare], a
+	ld a, [hli]
+	ld [wHalfmoveClock], a
+	ld a, [hli]
+	ld [wZobristKey + 0], a
+	ld a, [hli]
+	ld [wZobristKey + 1], a
+	ld a, [hli]
+	ld [wZobristKey + 2], a
+	ld a, [hli]
+	ld [wZobristKey + 3], a
+	ld a, [wSideToMove]
+	xor 1
+	ld [wSideToMove], a
+
+	ld d, HIGH(wBoard)
+	ld e, b
+	ld a, [hli]
+	ld [de], a
+	and ROLE_MASK
+	cp ROLE_KING
+	jr nz, .notKing
+	push hl
+	ld a, [wSideToMove]
+	add LOW(wKingSquares)
+	ld l, a
+	ld h, HIGH(wKingSquares)
+	ld [hl], b
+	pop hl
+.notKing
+	ld e, c
+	ld a, [hli]
+	ld [de], a
+	ld a, [hl]
+	and a
+	ret z
+	cp MOVE_KIND_CASTLE
+	jr z, .castle
+	; En passant: the target square empties, the pawn taken goes back beside.
+	ld e, c
+	xor a
+	ld [de], a
+	dec hl
+	ld a, b
+	and $F0
+	ld e, a
+	ld a, c
+	and $0F
+	or e
+	ld e, a
+	ld a, [hl]
+	ld [de], a
+	ret
+.castle
+	ld a, b
+	dec a
+	ld e, a
+	xor a
+	ld [de], a
+	ld a, e
+	sub 3
+	ld e, a
+	ld a, [wSideToMove]
+	and a
+	ld a, WHITE_ROOK
+	jr z, .rook
+	ld a, BLACK_ROOK
+.rook
+	ld [de], a
+	ret
+
+
+ASSERT HIGH(wKingSquares) == HIGH(wKingSquares + 1), "wKingSquares crosses a page"

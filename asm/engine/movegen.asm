@@ -1,0 +1,826 @@
+; Legal move generation.
+;
+; Moves are generated legal from the start, as engine-src does, without
+; playing them to test:
+; - Check and pins first, from the king: each of the 8 rays is walked to its
+;   first piece. An enemy slider of the ray's kind there gives check; an own
+;   piece there is pinned if the next piece beyond it is such a slider. A
+;   pinned piece is marked on the board (PINNED instead of its colour bit) so
+;   that the board scan skips it, and its moves along the pin line are
+;   generated apart. Then the knight jumps and the two pawn squares for
+;   leaping checkers.
+; - Not in check: the pinned pieces' moves, the board scan (every other piece
+;   of the side, pawns with their pushes, double steps, captures and the four
+;   promotions), the long castle, en passant, the king.
+; - In single check: the board scan, then only the moves that take the
+;   checker or step between it and the king are kept (wCheckTargets); en
+;   passant; the king. In double check: en passant (never legal there, but
+;   tested as always) and the king.
+; - En passant removes two pieces from a rank at once, so it is tested the
+;   plain way: both pawns lifted, the capturer put down, is the king attacked?
+; - The king's steps are tested with the king lifted off the board, so that it
+;   cannot retreat along a checking ray.
+;
+; Order of the list: pinned pieces (in the order the rays from the king are
+; walked: N, S, E, W, NE, NW, SE, SW), then the other pieces by square a1, b1,
+; ... e6 (a pawn: push, double step, capture west, capture east, each
+; promotion as queen, rook, bishop, knight; a knight: its jumps in the order
+; of KNIGHT_JUMP_0-7; a slider: NE, NW, SE, SW rays then N, S, E, W, each ray
+; from near to far), the castle, en passant (the capturer west of the target,
+; then east), the king (N, S, E, W, NE, NW, SE, SW). engine-src's legal_moves
+; orders by role first; a search that mirrors this engine must sort both the
+; same way (the perft and verify compare sets).
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+; The most pieces that can be pinned at once: one per ray.
+DEF MAX_PINS EQU 8
+; A pin: the pinned piece's square, the ray's step, the ray's role bit.
+DEF PIN_SIZE EQU 3
+
+
+SECTION "Move generator state", WRAM0
+
+; Checkers of the king of the side to move: how many, and the last found.
+wCheckers: db
+wCheckerSquare: db
+; The step from the king towards the checker, or 0 for a knight or pawn.
+wCheckerDirection: db
+; Pins: PIN_SIZE bytes each, and the low byte of the end of the list.
+wPins: ds MAX_PINS * PIN_SIZE
+wPinsEnd: db
+; The pin being worked on: its step.
+wPinDirection: db
+
+
+SECTION "Move stack", WRAM0
+
+; The move lists of a perft or search, one per ply, each right after the
+; list of the ply before (GenerateMoves writes where it is told).
+DEF MOVE_STACK_SIZE EQU 1024
+wMoveStack:: ds MOVE_STACK_SIZE
+wMoveStackEnd::
+
+
+SECTION "Check targets", WRAM0, ALIGN[8]
+
+; Nonzero on the squares a move must reach to answer a single check (the
+; checker and the squares between it and the king) while GenerateMoves
+; filters; 0 everywhere at any other time.
+wCheckTargets: ds 256
+
+
+; Writes the move b -> e at hl.
+MACRO emit_move
+	ld a, b
+	ld [hli], a
+	ld a, e
+	ld [hli], a
+ENDM
+
+; Writes the four promotions b -> e at hl: queen, rook, bishop, knight.
+MACRO emit_promotions
+	ld c, e
+	emit_move
+	ld a, b
+	ld [hli], a
+	ld a, c
+	or PROMOTE_ROOK
+	ld [hli], a
+	ld a, b
+	ld [hli], a
+	ld a, c
+	or PROMOTE_BISHOP
+	ld [hli], a
+	ld a, b
+	ld [hli], a
+	ld a, c
+	or PROMOTE_KNIGHT
+	ld [hli], a
+ENDM
+
+; The moves of a slider on b along step \1: every empty square, then the
+; first enemy piece. Uses ENEMY.
+MACRO slide
+	ld e, b
+.step\@
+	ld a, e
+	add \1
+	ld e, a
+	ld a, [de]
+	and a
+	jr nz, .blocked\@
+	emit_move
+	jr .step\@
+.blocked\@
+	and ENEMY
+	jr z, .done\@
+	emit_move
+.done\@
+ENDM
+
+; The jump of a knight on b by step \1, if it lands on an empty or enemy
+; square. Uses OWN.
+MACRO jump
+	ld a, b
+	add \1
+	ld e, a
+	ld a, [de]
+	and OWN | OFF_BOARD | PINNED
+	jr nz, .skip\@
+	emit_move
+.skip\@
+ENDM
+
+; Walks the ray \1 (role bit \2) from the king on b: records a check or a pin
+; (see the top of the file). hl: the next free pin entry. Uses OWN, ENEMY.
+MACRO king_ray
+	ld e, b
+.walk\@
+	ld a, e
+	add \1
+	ld e, a
+	ld a, [de]
+	and a
+	jr z, .walk\@
+	bit B_OWN, a
+	jr nz, .own\@
+	and ENEMY | \2
+	cp ENEMY | \2
+	jr nz, .done\@
+	ld a, e
+	ld [wCheckerSquare], a
+	ld a, \1
+	ld [wCheckerDirection], a
+	ld a, [wCheckers]
+	inc a
+	ld [wCheckers], a
+	jr .done\@
+.own\@
+	ld c, e
+.beyond\@
+	ld a, e
+	add \1
+	ld e, a
+	ld a, [de]
+	and a
+	jr z, .beyond\@
+	and ENEMY | \2
+	cp ENEMY | \2
+	jr nz, .done\@
+	ld a, c
+	ld [hli], a
+	ld a, \1
+	ld [hli], a
+	ld a, \2
+	ld [hli], a
+	ld e, c
+	ld a, [de]
+	xor OWN | PINNED
+	ld [de], a
+.done\@
+ENDM
+
+; Counts a leaping checker (knight or pawn) of kind \2 at b + \1.
+MACRO leaper_check
+	ld a, b
+	add \1
+	ld e, a
+	ld a, [de]
+	cp \2
+	call z, AddLeapingChecker
+ENDM
+
+; Calls \2 for the square \1 if a piece of the side to move stands there.
+; Uses OWN.
+MACRO scan_square
+	ld e, \1
+	ld a, [de]
+	and OWN
+	call nz, \2
+ENDM
+
+; Pawn moves from b: the push (and double step) unless \1 is 0, the captures
+; unless \2 is 0; \3 is 1 if the pawn stands on the rank before the last (so
+; every move promotes). Uses FORWARD, START_ROW, ENEMY.
+MACRO pawn_moves
+	IF \1
+		ld a, b
+		add FORWARD
+		ld e, a
+		ld a, [de]
+		and a
+		jr nz, .pushDone\@
+		IF \3
+			emit_promotions
+		ELSE
+			emit_move
+			ld a, b
+			and $F0
+			cp START_ROW
+			jr nz, .pushDone\@
+			ld a, e
+			add FORWARD
+			ld e, a
+			ld a, [de]
+			and a
+			jr nz, .pushDone\@
+			emit_move
+		ENDC
+.pushDone\@
+	ENDC
+	IF \2
+		ld a, b
+		add FORWARD - 1
+		ld e, a
+		ld a, [de]
+		and ENEMY
+		jr z, .westDone\@
+		IF \3
+			emit_promotions
+		ELSE
+			emit_move
+		ENDC
+.westDone\@
+		ld a, b
+		add FORWARD + 1
+		ld e, a
+		ld a, [de]
+		and ENEMY
+		jr z, .eastDone\@
+		IF \3
+			emit_promotions
+		ELSE
+			emit_move
+		ENDC
+.eastDone\@
+	ENDC
+ENDM
+
+; The king's step \1 from b, if the square is empty or enemy and not
+; attacked. Uses OWN, COLOUR.
+MACRO king_step
+	ld a, b
+	add \1
+	ld e, a
+	ld c, a
+	ld a, [de]
+	and OWN | OFF_BOARD | PINNED
+	jr nz, .skip\@
+	call_enemy_attack_test
+	jr z, .skip\@
+	ld e, c
+	emit_move
+.skip\@
+ENDM
+
+
+; Jumps to \1 if the pawn of COLOUR on a promotes with its next step.
+MACRO promoting_row_test
+	IF COLOUR == COLOR_WHITE
+		cp ROW_RANK_5
+		jr nc, \1
+	ELSE
+		cp ROW_RANK_2 + BOARD_ROW_CELLS
+		jr c, \1
+	ENDC
+ENDM
+
+; Calls the test "is square c attacked by the enemy of COLOUR".
+MACRO call_enemy_attack_test
+	IF COLOUR == COLOR_WHITE
+		call IsAttackedByBlack
+	ELSE
+		call IsAttackedByWhite
+	ENDC
+ENDM
+
+; The whole generator of one side. \1: White or Black (label suffix).
+; Needs COLOUR, OWN, B_OWN, ENEMY, FORWARD, START_ROW, KING_HOME,
+; CASTLE_RIGHT.
+MACRO move_generator
+
+;; The legal moves of \1, which is to move (see the top of the file).
+;; @param hl: where to write the list (MOVE_SIZE bytes per move)
+;; @return hl: the end of the list
+;; @destroys af, bc, de
+Generate\1Moves:
+	push hl
+	ld d, HIGH(wBoard)
+	ld a, [wKingSquares + COLOUR]
+	ld b, a
+	xor a
+	ld [wCheckers], a
+	ld hl, wPins
+	king_ray DIR_N, ROLE_ORTHOGONAL
+	king_ray DIR_S, ROLE_ORTHOGONAL
+	king_ray DIR_E, ROLE_ORTHOGONAL
+	king_ray DIR_W, ROLE_ORTHOGONAL
+	king_ray DIR_NE, ROLE_DIAGONAL
+	king_ray DIR_NW, ROLE_DIAGONAL
+	king_ray DIR_SE, ROLE_DIAGONAL
+	king_ray DIR_SW, ROLE_DIAGONAL
+	FOR i, 8
+		leaper_check KNIGHT_JUMP_{d:i}, ENEMY | ROLE_KNIGHT
+	ENDR
+	leaper_check FORWARD - 1, ENEMY | ROLE_PAWN
+	leaper_check FORWARD + 1, ENEMY | ROLE_PAWN
+	ld a, l
+	ld [wPinsEnd], a
+	pop hl
+
+	ld a, [wCheckers]
+	and a
+	jp nz, .inCheck
+
+	call Generate\1PinnedMoves
+	FOR rank, BOARD_RANKS
+		FOR file, BOARD_FILES
+			scan_square (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file, Generate\1PieceMoves
+		ENDR
+	ENDR
+	call Generate\1Castle
+	jp .enPassant
+
+.inCheck
+	cp 2
+	jp nc, .enPassant
+	push hl
+	FOR rank, BOARD_RANKS
+		FOR file, BOARD_FILES
+			scan_square (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file, Generate\1PieceMoves
+		ENDR
+	ENDR
+	pop bc
+	ld a, [wKingSquares + COLOUR]
+	call KeepCheckAnswers
+	ld d, HIGH(wBoard)
+
+.enPassant
+	call Generate\1EnPassant
+	call Generate\1KingMoves
+	ld b, OWN | PINNED
+	jp UnmarkPins
+
+
+;; The moves of the piece of \1 on e (not pinned). The king has none here.
+;; @param e: square; d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Generate\1PieceMoves:
+	ld b, e
+	ld a, [de]
+	bit 2, a
+	jp nz, .pawnOrKing
+	bit 3, a
+	jp nz, .knight
+	rra
+	jr nc, .orthogonal
+	slide DIR_NE
+	slide DIR_NW
+	slide DIR_SE
+	slide DIR_SW
+	ld e, b
+	ld a, [de]
+	bit B_ROLE_ORTHOGONAL, a
+	ret z
+.orthogonal
+	slide DIR_N
+	slide DIR_S
+	slide DIR_E
+	slide DIR_W
+	ret
+.knight
+	FOR i, 8
+		jump KNIGHT_JUMP_{d:i}
+	ENDR
+	ret
+.pawnOrKing
+	bit 3, a
+	ret nz
+	ld a, b
+	promoting_row_test .promoting
+	pawn_moves 1, 1, 0
+	ret
+.promoting
+	pawn_moves 1, 1, 1
+	ret
+
+
+;; The moves of \1's pinned pieces, along their pin lines.
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Generate\1PinnedMoves:
+	ld a, [wPinsEnd]
+	cp LOW(wPins)
+	ret z
+	ld c, LOW(wPins)
+.pin
+	push bc
+	ld b, HIGH(wPins)
+	ld a, [bc]
+	ld e, a
+	inc c
+	ld a, [bc]
+	ld [wPinDirection], a
+	inc c
+	ld a, [bc]
+	ld b, e
+	ld c, a
+	; b: square, c: role bit of the ray
+	ld a, [de]
+	bit 2, a
+	jr nz, .pawn
+	bit 3, a
+	jp nz, .next
+	; A slider moves along the pin if it slides that way.
+	and c
+	jp z, .next
+	ld a, [wPinDirection]
+	ld c, a
+	call SlideToPinner
+	xor a
+	sub c
+	ld c, a
+	call SlideToKing
+	jp .next
+.pawn
+	ld a, [wPinDirection]
+	cp DIR_N
+	jr z, .push
+	cp DIR_S
+	jr z, .push
+	; A diagonal pin: the pawn may take the pinner if it stands right there,
+	; forward.
+	cp FORWARD - 1
+	jr z, .capture
+	cp FORWARD + 1
+	jr nz, .next
+.capture
+	add b
+	ld e, a
+	ld a, [de]
+	and ENEMY
+	jr z, .next
+	ld a, b
+	promoting_row_test .capturePromotes
+	emit_move
+	jr .next
+.capturePromotes
+	emit_promotions
+	jr .next
+.push
+	ld a, b
+	promoting_row_test .pushPromotes
+	pawn_moves 1, 0, 0
+	jr .next
+.pushPromotes
+	pawn_moves 1, 0, 1
+.next
+	pop bc
+	inc c
+	inc c
+	inc c
+	ld a, [wPinsEnd]
+	cp c
+	jp nz, .pin
+	ret
+
+
+;; The long castle of \1, if it is legal (call only when not in check).
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Generate\1Castle:
+	ld a, [wCastlingRights]
+	and CASTLE_RIGHT
+	ret z
+	ld a, [wBoard + KING_HOME - 1]
+	ld c, a
+	ld a, [wBoard + KING_HOME - 2]
+	or c
+	ld c, a
+	ld a, [wBoard + KING_HOME - 3]
+	or c
+	ret nz
+	ld c, KING_HOME - 1
+	call_enemy_attack_test
+	ret z
+	ld c, KING_HOME - 2
+	call_enemy_attack_test
+	ret z
+	ld a, KING_HOME
+	ld [hli], a
+	ld a, KING_HOME - 2
+	ld [hli], a
+	ret
+
+
+;; The en-passant captures of \1, each tested by lifting both pawns.
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Generate\1EnPassant:
+	ld a, [wEpSquare]
+	and a
+	ret z
+	; The pawn to take must be there (a loaded position is not trusted).
+	sub FORWARD
+	ld e, a
+	ld a, [de]
+	cp ENEMY | ROLE_PAWN
+	ret nz
+	ld a, [wEpSquare]
+	sub FORWARD + 1
+	call .tryFrom
+	ld a, [wEpSquare]
+	sub FORWARD - 1
+.tryFrom
+	; a: where a capturing pawn would stand
+	ld b, a
+	ld e, a
+	ld a, [de]
+	cp OWN | ROLE_PAWN
+	jr z, .pawn
+	cp PINNED | ROLE_PAWN
+	ret nz
+.pawn
+	; Lift the capturer and the captured pawn, put the capturer down on the
+	; en-passant square, look at the king, put everything back.
+	ld c, a
+	push bc
+	xor a
+	ld [de], a
+	ld a, [wEpSquare]
+	sub FORWARD
+	ld e, a
+	xor a
+	ld [de], a
+	ld a, [wEpSquare]
+	ld e, a
+	ld a, OWN | ROLE_PAWN
+	ld [de], a
+	ld a, [wKingSquares + COLOUR]
+	ld c, a
+	call_enemy_attack_test
+	; z: attacked; keep the flag in b's place
+	pop bc
+	push af
+	ld a, [wEpSquare]
+	ld e, a
+	xor a
+	ld [de], a
+	ld a, [wEpSquare]
+	sub FORWARD
+	ld e, a
+	ld a, ENEMY | ROLE_PAWN
+	ld [de], a
+	ld e, b
+	ld a, c
+	ld [de], a
+	pop af
+	ret z
+	ld a, b
+	ld [hli], a
+	ld a, [wEpSquare]
+	ld [hli], a
+	ret
+
+
+;; The king's steps of \1 to squares not attacked.
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Generate\1KingMoves:
+	ld a, [wKingSquares + COLOUR]
+	ld b, a
+	ld e, a
+	xor a
+	ld [de], a
+	king_step DIR_N
+	king_step DIR_S
+	king_step DIR_E
+	king_step DIR_W
+	king_step DIR_NE
+	king_step DIR_NW
+	king_step DIR_SE
+	king_step DIR_SW
+	ld e, b
+	ld a, OWN | ROLE_KING
+	ld [de], a
+	ret
+
+ENDM
+
+
+
+
+SECTION "Move generator", ROM0
+
+;; The legal moves of the side to move (see the top of the file for how and in
+;; which order).
+;; @param hl: where to write the list (MOVE_SIZE bytes per move, at most
+;;     MAX_MOVES moves)
+;; @return hl: the end of the list
+;; @destroys af, bc, de
+GenerateMoves::
+	ld a, [wSideToMove]
+	and a
+	jp z, GenerateWhiteMoves
+	jp GenerateBlackMoves
+
+
+;; Counts a leaping checker on e.
+;; @destroys a
+AddLeapingChecker:
+	ld a, e
+	ld [wCheckerSquare], a
+	xor a
+	ld [wCheckerDirection], a
+	ld a, [wCheckers]
+	inc a
+	ld [wCheckers], a
+	ret
+
+
+;; The moves of the pinned slider on b along the step c away from its king:
+;; the empty squares, then the pinner, which is always there.
+;; @param b: square; c: step; d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, e
+SlideToPinner:
+	ld e, b
+.step
+	ld a, e
+	add c
+	ld e, a
+	emit_move
+	ld a, [de]
+	and a
+	jr z, .step
+	ret
+
+;; The moves of the pinned slider on b along the step c towards its king: the
+;; empty squares up to the king.
+;; @param b: square; c: step; d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, e
+SlideToKing:
+	ld e, b
+.step
+	ld a, e
+	add c
+	ld e, a
+	ld a, [de]
+	and a
+	ret nz
+	emit_move
+	jr .step
+
+
+;; Keeps, of the moves from bc to hl, those whose target is a check target
+;; (the checker wCheckerSquare, and the squares between it and the king).
+;; @param a: the king's square
+;; @param bc: start of the moves; hl: their end
+;; @return hl: the end of the moves kept
+;; @destroys af, bc, de
+KeepCheckAnswers:
+	push hl
+	push bc
+	push af
+	ld c, 1
+	call MarkCheckTargets
+	pop af
+	pop bc
+	pop hl
+	push af
+	call KeepMovesToTargets
+	pop af
+	push hl
+	ld c, 0
+	call MarkCheckTargets
+	pop hl
+	ret
+
+;; Writes c in wCheckTargets on the checker's square and the squares between
+;; it and the king.
+;; @param a: the king's square; c: the value
+;; @destroys af, b, de
+MarkCheckTargets:
+	ld d, HIGH(wCheckTargets)
+	ld e, a
+	ld a, [wCheckerDirection]
+	and a
+	jr z, .checker
+	ld b, a
+.between
+	ld a, e
+	add b
+	ld e, a
+	ld a, [wCheckerSquare]
+	cp e
+	jr z, .checker
+	ld a, c
+	ld [de], a
+	jr .between
+.checker
+	ld a, [wCheckerSquare]
+	ld e, a
+	ld a, c
+	ld [de], a
+	ret
+
+;; Keeps, of the moves from bc to hl, those whose target is marked in
+;; wCheckTargets, in their order.
+;; @param bc: start of the moves; hl: their end
+;; @return hl: the end of the moves kept
+;; @destroys af, bc, de
+KeepMovesToTargets:
+	ld d, b
+	ld e, c
+.move
+	ld a, c
+	cp l
+	jr nz, .test
+	ld a, b
+	cp h
+	jr z, .done
+.test
+	push hl
+	inc bc
+	ld a, [bc]
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld h, HIGH(wCheckTargets)
+	ld a, [hl]
+	pop hl
+	and a
+	jr z, .drop
+	dec bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+	inc bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+.drop
+	inc bc
+	jr .move
+.done
+	ld h, d
+	ld l, e
+	ret
+
+
+;; Gives the pinned pieces their colour back.
+;; @param b: PINNED | the side to move's colour bit
+;; @destroys af, de
+UnmarkPins:
+	ld a, [wPinsEnd]
+	cp LOW(wPins)
+	ret z
+	push hl
+	ld hl, wPins
+	ld d, HIGH(wBoard)
+.pin
+	ld e, [hl]
+	ld a, [de]
+	xor b
+	ld [de], a
+	inc l
+	inc l
+	inc l
+	ld a, [wPinsEnd]
+	cp l
+	jr nz, .pin
+	pop hl
+	ret
+
+
+DEF COLOUR = COLOR_WHITE
+DEF OWN = PIECE_WHITE
+DEF B_OWN = B_PIECE_WHITE
+DEF ENEMY = PIECE_BLACK
+DEF FORWARD = DIR_N
+DEF START_ROW = ROW_RANK_2
+DEF KING_HOME = SQ_E1
+DEF CASTLE_RIGHT = CASTLE_WHITE
+	move_generator White
+
+DEF COLOUR = COLOR_BLACK
+DEF OWN = PIECE_BLACK
+DEF B_OWN = B_PIECE_BLACK
+DEF ENEMY = PIECE_WHITE
+DEF FORWARD = DIR_S
+DEF START_ROW = ROW_RANK_5
+DEF KING_HOME = SQ_E6
+DEF CASTLE_RIGHT = CASTLE_BLACK
+	move_generator Black
+
+ASSERT HIGH(wPins) == HIGH(wPinsEnd), "wPins crosses a page"

@@ -1,0 +1,95 @@
+; Perft: counting the leaves of the legal move tree, the standard test of a
+; move generator (and the engine's speed benchmark).
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+SECTION "Perft count", WRAM0
+
+; The leaves counted, 32 bits, little-endian.
+wPerftNodes:: ds 4
+
+
+SECTION "Perft", ROM0
+
+;; Adds to wPerftNodes the number of move sequences of exactly `a` plies from
+;; the current position. The last ply is counted, not played (bulk counting).
+;; The position is the same afterwards.
+;; @param a: depth, at least 1
+;; @param hl: free move stack space (MAX_MOVES moves per ply of depth)
+;; @destroys af, bc, de, hl
+Perft::
+	push af
+	push hl
+	call GenerateMoves
+	pop de
+	pop af
+	dec a
+	jr nz, .recurse
+
+	; The moves from de to hl: (hl - de) / MOVE_SIZE of them.
+	ld a, l
+	sub e
+	ld c, a
+	ld a, h
+	sbc d
+	srl a
+	rr c
+	ld b, a
+	ld hl, wPerftNodes
+	ld a, [hl]
+	add c
+	ld [hli], a
+	ld a, [hl]
+	adc b
+	ld [hli], a
+	ld a, [hl]
+	adc 0
+	ld [hli], a
+	ld a, [hl]
+	adc 0
+	ld [hl], a
+	ret
+
+.recurse
+	; de: the next move, hl: the end of the moves, c: the depth below
+	ld c, a
+.next
+	ld a, e
+	cp l
+	jr nz, .play
+	ld a, d
+	cp h
+	ret z
+.play
+	push hl
+	push bc
+	ld a, [de]
+	ld b, a
+	inc de
+	ld a, [de]
+	inc de
+	push de
+	ld d, b
+	ld e, a
+	push de
+	call MakeMove
+	; Stack: the move, the next move, bc, the end (the child's free space).
+	ld hl, sp + 4
+	ld a, [hli]
+	inc hl
+	ld c, a
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ld a, c
+	call Perft
+	pop de
+	call UnmakeMove
+	pop de
+	pop bc
+	pop hl
+	jr .next

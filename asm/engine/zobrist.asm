@@ -1,0 +1,228 @@
+; Zobrist keys: a 32-bit key per position, kept up to date by MakeMove.
+;
+; The key is the XOR of one random key per piece on its square, one for Black
+; to move, one per castling right held, and one per file of the en-passant
+; square while there is one (wEpSquare: a double step with an enemy pawn
+; beside it). The game's repetition check wants the en-passant file only when
+; an en-passant capture is legal, as engine-src's key does: GameKey in
+; gameend.asm corrects for that.
+;
+; The random bytes are made at assembly time by a fixed linear congruential
+; recurrence, x' = x * 1103515245 + 12345 (mod 2^32), each byte being bits
+; 24-31 of the next x: the same keys on every build, with rgbasm or in-tree.
+;
+; Piece keys are laid out for a fast update: 8 pages, one per colour and key
+; byte (White bytes 0-3, then Black bytes 0-3). In a page, the key of a role on
+; a square is at cell (square + the role's offset): each role gets its own
+; columns (0-4, 5-9 or 10-14) and rows (2-7 or 8-13) of the page.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+DEF zobrist_state = $C4E55A77
+
+; Defines zobrist_byte as the next random byte.
+MACRO next_zobrist_byte
+	DEF zobrist_state = (zobrist_state * 1103515245 + 12345) & $FFFFFFFF
+	DEF zobrist_byte = (zobrist_state >>> 24) & $FF
+ENDM
+
+; Defines \1 as the next random 32-bit key.
+MACRO next_zobrist_key
+	next_zobrist_byte
+	DEF \1 = zobrist_byte
+	next_zobrist_byte
+	DEF \1 = \1 | zobrist_byte << 8
+	next_zobrist_byte
+	DEF \1 = \1 | zobrist_byte << 16
+	next_zobrist_byte
+	DEF \1 = \1 | zobrist_byte << 24
+ENDM
+
+; Each role's offset in a key page: its columns and rows.
+DEF KEY_OFFSET_BISHOP EQU 0
+DEF KEY_OFFSET_ROOK   EQU 5
+DEF KEY_OFFSET_QUEEN  EQU 10
+DEF KEY_OFFSET_PAWN   EQU 6 * BOARD_ROW_CELLS
+DEF KEY_OFFSET_KNIGHT EQU 6 * BOARD_ROW_CELLS + 5
+DEF KEY_OFFSET_KING   EQU 6 * BOARD_ROW_CELLS + 10
+
+
+SECTION "Zobrist piece keys", ROMX, ALIGN[8]
+
+; 8 pages of random bytes (see above); cells no role uses are random too.
+ZobristPieceKeys:
+REPT 8 * 256
+	next_zobrist_byte
+	db zobrist_byte
+ENDR
+	assert_table_length ZobristPieceKeys, 8 * 256, 1
+
+
+
+SECTION "Zobrist piece key index", ROMX, ALIGN[8]
+
+; For a piece code p: at cell p, the role's offset in a key page; at cell
+; p + $80, the page of the key's byte 0 for the piece's colour.
+PieceKeyIndex:
+FOR cell, 256
+	DEF role = cell & ROLE_MASK
+	IF role == ROLE_BISHOP
+		DEF offset = KEY_OFFSET_BISHOP
+	ELIF role == ROLE_ROOK
+		DEF offset = KEY_OFFSET_ROOK
+	ELIF role == ROLE_QUEEN
+		DEF offset = KEY_OFFSET_QUEEN
+	ELIF role == ROLE_PAWN
+		DEF offset = KEY_OFFSET_PAWN
+	ELIF role == ROLE_KNIGHT
+		DEF offset = KEY_OFFSET_KNIGHT
+	ELSE
+		DEF offset = KEY_OFFSET_KING
+	ENDC
+	IF cell < $80
+		db offset
+	ELIF (cell - $80) & PIECE_BLACK
+		db HIGH(ZobristPieceKeys) + 4
+	ELSE
+		db HIGH(ZobristPieceKeys)
+	ENDC
+ENDR
+	assert_table_length PieceKeyIndex, 256, 1
+
+; The other keys follow the piece keys in the random sequence.
+	next_zobrist_key BLACK_TO_MOVE_KEY
+	next_zobrist_key WHITE_CASTLE_KEY
+	next_zobrist_key BLACK_CASTLE_KEY
+FOR file, BOARD_FILES
+	next_zobrist_key EP_FILE_KEY_{d:file}
+ENDR
+
+; The key of Black to move, little-endian.
+BlackToMoveKey::
+	dl BLACK_TO_MOVE_KEY
+
+; The castling keys of each value of wCastlingRights.
+CastlingKeys::
+	dl 0
+	dl WHITE_CASTLE_KEY
+	dl BLACK_CASTLE_KEY
+	dl WHITE_CASTLE_KEY ^ BLACK_CASTLE_KEY
+	assert_table_length CastlingKeys, 4, 4
+
+; The en-passant key of each file.
+EpFileKeys::
+FOR file, BOARD_FILES
+	dl EP_FILE_KEY_{d:file}
+ENDR
+	assert_table_length EpFileKeys, BOARD_FILES, 4
+ASSERT HIGH(BlackToMoveKey) == HIGH(EpFileKeys + 4 * BOARD_FILES - 1), "the small keys cross a page"
+
+
+SECTION "Zobrist", ROM0
+
+;; XORs the key of a piece on a square into wZobristKey.
+;; @param a: piece code (a White or Black piece)
+;; @param l: square
+;; @destroys af, de, hl
+XorPieceKey::
+	ld e, l
+	ld h, HIGH(PieceKeyIndex)
+	ld l, a
+	ld a, [hl]
+	set 7, l
+	ld h, [hl]
+	add e
+	ld l, a
+	ld de, wZobristKey
+REPT 3
+	ld a, [de]
+	xor [hl]
+	ld [de], a
+	inc e
+	inc h
+ENDR
+	ld a, [de]
+	xor [hl]
+	ld [de], a
+	ret
+
+;; XORs a 4-byte key from ROM into wZobristKey.
+;; @param hl: the key, little-endian
+;; @destroys af, de, hl
+XorKey::
+	ld de, wZobristKey
+REPT 3
+	ld a, [de]
+	xor [hl]
+	ld [de], a
+	inc e
+	inc hl
+ENDR
+	ld a, [de]
+	xor [hl]
+	ld [de], a
+	ret
+
+;; XORs the key of the en-passant square's file into wZobristKey.
+;; @param a: en-passant square (not NO_EP_SQUARE)
+;; @destroys af, de, hl
+XorEpKey::
+	and %111
+	add a
+	add a
+	add LOW(EpFileKeys)
+	ld l, a
+	ld h, HIGH(EpFileKeys)
+	jr XorKey
+
+;; XORs the key of some castling rights into wZobristKey.
+;; @param a: castling rights (as wCastlingRights)
+;; @destroys af, de, hl
+XorCastlingKey::
+	add a
+	add a
+	add LOW(CastlingKeys)
+	ld l, a
+	ld h, HIGH(CastlingKeys)
+	jr XorKey
+
+;; Computes wZobristKey from the board and the state, from nothing.
+;; @destroys af, bc, de, hl
+ComputeZobristKey::
+	xor a
+	ld hl, wZobristKey
+	ld [hli], a
+	ld [hli], a
+	ld [hli], a
+	ld [hl], a
+	ld c, 0
+.square
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld a, [hl]
+	and PIECE_WHITE | PIECE_BLACK
+	jr z, .next
+	ld a, [hl]
+	call XorPieceKey
+.next
+	inc c
+	jr nz, .square
+
+	ld a, [wSideToMove]
+	and a
+	jr z, .whiteToMove
+	ld hl, BlackToMoveKey
+	call XorKey
+.whiteToMove
+	ld a, [wCastlingRights]
+	call XorCastlingKey
+	ld a, [wEpSquare]
+	and a
+	ret z
+	jr XorEpKey
+
+ASSERT HIGH(wZobristKey) == HIGH(wZobristKey + 3), "wZobristKey crosses a page"

@@ -1,0 +1,370 @@
+; The engine's test driver: the whole program of build/test.gb
+; (`cargo xtask rom --test-driver`), which links it with the cartridge header
+; and the engine only.
+;
+; xtask runs it in the emulator harness: after start-up it idles at
+; TestDriverIdle; for each query xtask fills the mailbox below, calls
+; TestRunCommand and reads the results. The protocol is written down in
+; notes/engine-mailbox.md; in short:
+; - the position (wTestBoard ... wTestHalfmove) is loaded, then the moves of
+;   wTestHistory are played as a game (they make up the history that threefold
+;   repetition looks at); a move that is not legal stops there with
+;   wTestStatus = 1;
+; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
+;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
+;   wTestMoves), the verdict and whether the side to move is in check.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+	const_def
+	const TEST_LOAD
+	const TEST_PERFT
+	const TEST_LEGAL_MOVES
+EXPORT TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES
+
+	const_def
+	const TEST_STATUS_OK
+	const TEST_STATUS_ILLEGAL_HISTORY
+EXPORT TEST_STATUS_OK, TEST_STATUS_ILLEGAL_HISTORY
+
+DEF MAX_TEST_HISTORY EQU 200
+; A mailbox move: from and to as setup indices, then the promotion as a setup
+; piece byte (0 for none).
+DEF TEST_MOVE_SIZE EQU 3
+
+DEF TEST_STACK_SIZE EQU $100
+
+
+SECTION "Test stack", WRAM0[$D000 - TEST_STACK_SIZE]
+
+wTestStack:
+	ds TEST_STACK_SIZE
+wTestStackTop:
+
+
+SECTION "Test mailbox", WRAM0
+
+; Input.
+wTestCommand:: db
+; The position, in the setup format LoadPosition reads (engine.inc).
+wTestBoard:: ds NUM_SQUARES
+wTestSide:: db
+wTestCastling:: db
+wTestEpSquare:: db
+wTestHalfmove:: db
+wTestDepth:: db
+wTestHistoryLength:: db
+wTestHistory:: ds MAX_TEST_HISTORY * TEST_MOVE_SIZE
+
+; Output.
+wTestStatus:: db
+wTestNodes:: ds 4
+wTestMoveCount:: db
+wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
+wTestVerdict:: db
+wTestInCheck:: db
+
+; The history move being played.
+wTestHistoryLeft: db
+wTestHistoryNext: dw
+
+ASSERT wTestSide == wTestBoard + SETUP_SIDE
+ASSERT wTestCastling == wTestBoard + SETUP_CASTLING
+ASSERT wTestEpSquare == wTestBoard + SETUP_EP
+ASSERT wTestHalfmove == wTestBoard + SETUP_HALFMOVE
+
+
+SECTION "Test driver", ROM0
+
+;; Entry point (from the jump at $0100): clears WRAM, then idles. Interrupts
+;; stay off.
+Start::
+	di
+	ld hl, _RAM
+.clear
+	xor a
+	ld [hli], a
+	ld a, h
+	cp HIGH(_RAM + WRAM_SIZE)
+	jr nz, .clear
+	ld sp, wTestStackTop
+	; A position, so that a stray call finds a board.
+	ld hl, wTestBoard
+	call LoadPosition
+TestDriverIdle::
+	jr TestDriverIdle
+
+;; Never enabled; the header's VBlank vector jumps here.
+VBlankHandler::
+	reti
+
+
+;; Runs the command in the mailbox (see the top of the file).
+;; @destroys af, bc, de, hl
+TestRunCommand::
+	xor a
+	ld [wTestStatus], a
+	ld hl, wTestBoard
+	call LoadPosition
+	ld hl, wMoveStack
+	call StartGameHistory
+
+	ld a, [wTestHistoryLength]
+	ld [wTestHistoryLeft], a
+	ld a, LOW(wTestHistory)
+	ld [wTestHistoryNext], a
+	ld a, HIGH(wTestHistory)
+	ld [wTestHistoryNext + 1], a
+.history
+	ld a, [wTestHistoryLeft]
+	and a
+	jr z, .command
+	dec a
+	ld [wTestHistoryLeft], a
+	call PlayTestHistoryMove
+	jr nc, .history
+	ld a, TEST_STATUS_ILLEGAL_HISTORY
+	ld [wTestStatus], a
+	ret
+
+.command
+	ld a, [wTestCommand]
+	cp TEST_PERFT
+	jr z, TestPerft
+	cp TEST_LEGAL_MOVES
+	jr z, TestLegalMoves
+	ret
+
+
+;; TEST_PERFT: wTestNodes = perft(wTestDepth).
+;; @destroys af, bc, de, hl
+TestPerft:
+	xor a
+	ld hl, wPerftNodes
+	ld [hli], a
+	ld [hli], a
+	ld [hli], a
+	ld [hl], a
+	ld a, [wTestDepth]
+	and a
+	jr nz, .count
+	ld a, 1
+	ld [wPerftNodes], a
+	jr .done
+.count
+	ld hl, wMoveStack
+	call Perft
+.done
+	ld hl, wPerftNodes
+	ld de, wTestNodes
+	ld c, 4
+.copy
+	ld a, [hli]
+	ld [de], a
+	inc de
+	dec c
+	jr nz, .copy
+	ret
+
+
+;; TEST_LEGAL_MOVES: the legal moves, the verdict, check.
+;; @destroys af, bc, de, hl
+TestLegalMoves:
+	ld hl, wMoveStack
+	call GenerateMoves
+	; Convert each move from wMoveStack to hl into wTestMoves.
+	ld d, h
+	ld e, l
+	ld hl, wMoveStack
+	ld bc, wTestMoves
+	xor a
+	ld [wTestMoveCount], a
+.move
+	ld a, l
+	cp e
+	jr nz, .convert
+	ld a, h
+	cp d
+	jr z, .verdict
+.convert
+	push de
+	ld a, [hli]
+	ld d, a
+	ld a, [hli]
+	ld e, a
+	push hl
+	call MoveToTestMove
+	pop hl
+	pop de
+	ld a, [wTestMoveCount]
+	inc a
+	ld [wTestMoveCount], a
+	jr .move
+.verdict
+	ld hl, wMoveStack
+	call GameVerdict
+	ld [wTestVerdict], a
+	ld a, b
+	ld [wTestInCheck], a
+	ret
+
+
+;; Writes a move in the mailbox format.
+;; @param d: from square; e: to byte
+;; @param bc: where to write (TEST_MOVE_SIZE bytes)
+;; @return bc: just after
+;; @destroys af, de, hl
+MoveToTestMove:
+	ld a, d
+	call SquareToSetupIndex
+	ld [bc], a
+	inc bc
+	ld a, e
+	and MOVE_TO_SQUARE
+	call SquareToSetupIndex
+	ld [bc], a
+	inc bc
+	call MovePromotion
+	ld [bc], a
+	inc bc
+	ret
+
+
+;; The setup piece byte a move promotes to (0 if it does not promote).
+;; @param d: from square; e: to byte
+;; @return a
+;; @destroys f, hl
+MovePromotion:
+	ld h, HIGH(wBoard)
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .none
+	ld a, e
+	and MOVE_TO_SQUARE
+	cp ROW_RANK_2
+	jr c, .promotes
+	cp ROW_RANK_6
+	jr nc, .promotes
+.none
+	xor a
+	ret
+.promotes
+	ld a, e
+	and PROMOTE_MASK
+	ld a, SETUP_QUEEN
+	ret z
+	ld a, e
+	and PROMOTE_MASK
+	cp PROMOTE_ROOK
+	ld a, SETUP_ROOK
+	ret z
+	ld a, e
+	and PROMOTE_MASK
+	cp PROMOTE_BISHOP
+	ld a, SETUP_BISHOP
+	ret z
+	ld a, SETUP_KNIGHT
+	ret
+
+
+;; Plays the next history move if it is legal.
+;; @return carry: it is not legal (nothing played)
+;; @destroys af, bc, de, hl
+PlayTestHistoryMove:
+	ld hl, wTestHistoryNext
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	; from, to, promotion as setup values
+	ld a, [hli]
+	ld b, a
+	ld a, [hli]
+	ld c, a
+	ld a, [hli]
+	ld e, a
+	ld a, l
+	ld [wTestHistoryNext], a
+	ld a, h
+	ld [wTestHistoryNext + 1], a
+	ld a, b
+	cp NUM_SQUARES
+	ccf
+	ret c
+	ld a, c
+	cp NUM_SQUARES
+	ccf
+	ret c
+	ld a, e
+	cp SETUP_QUEEN + 1
+	ccf
+	ret c
+	; The wanted move in the mailbox format, for comparison: b, c, e.
+	push bc
+	push de
+	ld hl, wMoveStack
+	call GenerateMoves
+	pop de
+	pop bc
+	ld d, h
+	ld a, l
+	; The list is from wMoveStack to da; look for a move converting to b, c, e.
+	ld [wTestListEnd], a
+	ld a, d
+	ld [wTestListEnd + 1], a
+	ld hl, wMoveStack
+.search
+	ld a, [wTestListEnd]
+	cp l
+	jr nz, .compare
+	ld a, [wTestListEnd + 1]
+	cp h
+	jr nz, .compare
+	scf
+	ret
+.compare
+	push bc
+	push de
+	push hl
+	ld a, [hli]
+	ld d, a
+	ld e, [hl]
+	ld bc, wTestMoveScratch
+	call MoveToTestMove
+	pop hl
+	pop de
+	pop bc
+	ld a, [wTestMoveScratch]
+	cp b
+	jr nz, .nextMove
+	ld a, [wTestMoveScratch + 1]
+	cp c
+	jr nz, .nextMove
+	ld a, [wTestMoveScratch + 2]
+	cp e
+	jr z, .found
+.nextMove
+	inc hl
+	inc hl
+	jr .search
+.found
+	ld a, [hli]
+	ld d, a
+	ld e, [hl]
+	ld hl, wMoveStack + MOVE_SIZE * MAX_MOVES
+	call PlayGameMove
+	and a
+	ret
+
+
+SECTION "Test driver scratch", WRAM0
+
+; The end of the legal list being searched.
+wTestListEnd: dw
+; A move converted to the mailbox format.
+wTestMoveScratch: ds TEST_MOVE_SIZE
