@@ -7,13 +7,9 @@
 
 mod asm;
 mod assets;
-#[cfg(test)]
-mod audio_tests;
 mod bench;
 #[cfg(test)]
 mod cartridge_tests;
-#[cfg(test)]
-mod engine_tests;
 mod crosscheck;
 mod fairy;
 // The harness serves the tests today; verify, bench and shot run the ROM through it next.
@@ -22,7 +18,6 @@ mod harness;
 mod perft;
 mod project;
 mod rom;
-mod rom_engine;
 mod run;
 mod shot;
 mod usage;
@@ -56,7 +51,7 @@ enum Task {
         check: bool,
     },
     /// Compare the assembly engine in the emulator with the reference model.
-    Verify(VerifyArgs),
+    Verify,
     /// Count leaf nodes of the legal move tree (perft) with either engine.
     Perft(PerftArgs),
     /// Play random games against Fairy-Stockfish and compare legal moves and perft(3).
@@ -117,16 +112,6 @@ pub struct PerftArgs {
 }
 
 #[derive(clap::Args)]
-pub struct VerifyArgs {
-    /// How many positions of random games to compare legal moves and verdicts on.
-    #[arg(long, default_value_t = 4000)]
-    pub positions: u32,
-    /// Seed of the random games (the same seed plays the same games).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-}
-
-#[derive(clap::Args)]
 pub struct CrosscheckArgs {
     /// How many positions to compare.
     #[arg(long, default_value_t = 300)]
@@ -145,7 +130,7 @@ fn main() -> ExitCode {
         Task::Rom(args) => rom::run(&args),
         Task::Run => run::run(),
         Task::Assets { check } => assets::run(check),
-        Task::Verify(args) => verify::run(&args),
+        Task::Verify => verify::run(),
         Task::Perft(args) => perft::run(&args),
         Task::Crosscheck(args) => crosscheck::run(&args),
         Task::Bench => bench::run(),
