@@ -211,3 +211,26 @@ fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
     );
     machine.assert_no_violations().unwrap();
 }
+
+#[test]
+fn a_leaves_the_title_too_and_other_buttons_do_not() {
+    let art = art();
+    let c1 = gfx::cell_picture(&art.pieces, &art.board, 3, 1, false);
+    let mut machine = boot(10);
+    for button in [Button::B, Button::Select, Button::Up, Button::Right] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    assert_eq!(
+        screen_area(&machine, 0, 0, 160, 8).pixels,
+        art.title.crop(0, 0, 160, 8).pixels,
+        "B, SELECT or the control pad left the title"
+    );
+    machine.tap(Button::A, 2).unwrap();
+    machine.run_frames(4).unwrap();
+    assert!(
+        square_on_screen(&machine, 2, 0).pixels == c1.pixels,
+        "A did not show the board (c1: a white bishop on a dark square)"
+    );
+    machine.assert_no_violations().unwrap();
+}
