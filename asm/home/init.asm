@@ -3,6 +3,7 @@
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/gfx.inc"
+INCLUDE "include/audio.inc"
 
 
 DEF STACK_SIZE EQU $100
@@ -31,13 +32,13 @@ SECTION "Start", ROM0
 
 ;; Entry point, reached from the jump at $0100. Silences the sound, switches
 ;; the LCD off, clears all RAM, VRAM and OAM, loads the tiles, draws the board
-;; screen, switches the LCD on and runs the main loop with the VBlank
-;; interrupt enabled. Never returns.
+;; screen, switches the LCD on, starts the title song and runs the main loop
+;; with the VBlank interrupt enabled. Never returns.
 Start::
 	di
 	ld sp, wStackTop
 
-	; The audio driver switches the APU on when it wants it.
+	; Silent until the audio driver is set up.
 	ld a, AUDENA_OFF
 	ldh [rNR52], a
 
@@ -109,6 +110,11 @@ Start::
 	ld a, LCDC_DEFAULT
 	ldh [hLCDC], a
 	ldh [rLCDC], a
+
+	; The title song starts with the first frame.
+	call InitAudio
+	ld a, SONG_TITLE
+	call PlaySong
 
 	; Only the VBlank interrupt; forget any request made while setting up.
 	ld a, IE_VBLANK

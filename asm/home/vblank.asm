@@ -1,7 +1,8 @@
 ; The VBlank interrupt handler and the main loop's frame wait.
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
-; hardware, runs OAM DMA from wShadowOAM, reads the joypad and counts the frame.
+; hardware, runs OAM DMA from wShadowOAM, reads the joypad, counts the frame and
+; plays a frame of music.
 ; The rest of the program never writes the LCD registers below directly while
 ; the LCD is on: it writes the shadows, and the change shows from the next frame.
 
@@ -29,7 +30,9 @@ hVBlankFlag:: db
 SECTION "VBlank handler", ROM0
 
 ;; VBlank interrupt handler, reached through the jump at $0040.
-;; Takes about 340 M-cycles (335 measured), well inside the 1140 of VBlank.
+;; The PPU work takes about 340 M-cycles (335 measured), well inside the 1140 of
+;; VBlank; then the audio driver plays a frame of music (at most 1,500 more), so
+;; the music keeps time whatever the main program is doing.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
 	push af
@@ -59,6 +62,8 @@ VBlankHandler::
 	inc [hl]
 	ld a, 1
 	ldh [hVBlankFlag], a
+
+	call UpdateAudio
 
 	pop hl
 	pop de

@@ -7,6 +7,8 @@
 
 mod asm;
 mod assets;
+#[cfg(test)]
+mod audio_tests;
 mod bench;
 #[cfg(test)]
 mod cartridge_tests;

@@ -3,7 +3,7 @@
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
 pub mod gfx;
-mod music;
+pub mod music;
 
 use std::path::Path;
 
@@ -13,7 +13,12 @@ use crate::project;
 
 pub fn run(check: bool) -> Result<()> {
     let stale = generate(check)?;
-    if !stale.is_empty() {
+    if !check {
+        for path in &stale {
+            println!("wrote generated/{path}");
+        }
+    }
+    if check && !stale.is_empty() {
         bail!(
             "{} stale: run `cargo xtask assets`",
             stale

@@ -31,6 +31,7 @@
 //! is the escape hatch for perft and benchmark runs only.
 
 pub mod access;
+pub mod apu_log;
 pub mod profile;
 pub mod screen;
 pub mod symbols;
@@ -196,6 +197,8 @@ pub struct Machine {
     violation_count: u64,
     /// The routines being profiled, see [`profile`].
     profiler: Option<Box<profile::Profiler>>,
+    /// The APU writes recorded, see [`apu_log`].
+    apu_log: Option<Vec<apu_log::ApuWrite>>,
 }
 
 impl Machine {
@@ -238,6 +241,7 @@ impl Machine {
             violations: Vec::new(),
             violation_count: 0,
             profiler: None,
+            apu_log: None,
         })
     }
 
@@ -719,6 +723,9 @@ impl Machine {
                 self.describe(pc)
             );
         }
+        if self.apu_log.is_some() {
+            self.log_apu_writes(effect, opcode, prefixed);
+        }
         if !self.checking {
             return Ok(());
         }
@@ -830,22 +837,8 @@ impl Machine {
         if at.mode == PpuMode::VBlank {
             return None;
         }
-        let cpu = self.gb.cpu_i();
         let old = self.gb.mmu_i().read(LCDC);
-        let new = match (opcode, prefixed) {
-            (0x70..=0x77, _) => {
-                [cpu.b, cpu.c, cpu.d, cpu.e, cpu.h, cpu.l, 0, cpu.a][usize::from(opcode & 7)]
-            }
-            (0x36, _) => self.gb.mmu_i().read(cpu.pc().wrapping_add(1)),
-            (0x34, _) => old.wrapping_add(1),
-            (0x35, _) => old.wrapping_sub(1),
-            (0xCB, Some(op @ 0x80..=0xBF)) => old & !(1 << ((op >> 3) & 7)),
-            (0xCB, Some(op @ 0xC0..=0xFF)) => old | (1 << ((op >> 3) & 7)),
-            // Rotating or shifting LCDC: nobody does that; let it pass.
-            (0xCB, _) => old,
-            // Every other store to LCDC writes A.
-            _ => cpu.a,
-        };
+        let new = self.stored_value(opcode, prefixed);
         (old & 0x80 != 0 && new & 0x80 == 0).then_some((
             ViolationKind::LcdOffOutsideVblank,
             addr,
