@@ -103,8 +103,19 @@ MakeMove::
 	ld [wUndoTop + 1], a
 
 	; The side to move changes; an en-passant square ends.
-	ld hl, BlackToMoveKey
-	call XorKey
+	ld hl, wZobristKey
+	ld a, [hl]
+	xor LOW(ZOBRIST_BLACK_TO_MOVE)
+	ld [hli], a
+	ld a, [hl]
+	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 8)
+	ld [hli], a
+	ld a, [hl]
+	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 16)
+	ld [hli], a
+	ld a, [hl]
+	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 24)
+	ld [hl], a
 	ld a, [wEpSquare]
 	and a
 	jr z, .noEpSquare
@@ -118,10 +129,7 @@ MakeMove::
 	dec [hl]
 .counted
 
-	; Lift the piece.
-	ld a, [wMovedPiece]
-	ld l, b
-	call XorPieceKey
+	; Lift the piece (its key changes when it is put down).
 	ld d, HIGH(wBoard)
 	ld e, b
 	xor a
@@ -139,15 +147,28 @@ MakeMove::
 
 	ld a, [wMovedPiece]
 	bit 2, a
-	jr nz, .pawnOrKing
+	jp nz, .pawnOrKing
 
 	; a: the piece to put on the target square
 .place
 	ld d, HIGH(wBoard)
 	ld e, c
 	ld [de], a
+	ld e, a
+	ld a, [wMovedPiece]
+	cp e
+	jr nz, .promoted
+	call XorMoveKeys
+	jr .keysDone
+.promoted
+	push de
+	ld l, b
+	call XorPieceKey
+	pop de
+	ld a, e
 	ld l, c
 	call XorPieceKey
+.keysDone
 
 	; Castling rights end when a king or a-file rook leaves home or is taken.
 	ld a, [wCastlingRights]
@@ -221,7 +242,7 @@ MakeMove::
 	ld [hl], a
 .pawnPlace
 	ld a, [wMovedPiece]
-	jr .place
+	jp .place
 
 .doubleStep
 	; The en-passant square, if an enemy pawn stands beside the target.

@@ -101,9 +101,11 @@ FOR file, BOARD_FILES
 	next_zobrist_key EP_FILE_KEY_{d:file}
 ENDR
 
-; The key of Black to move, little-endian.
+; The key of Black to move, little-endian; MakeMove XORs it in as immediates.
 BlackToMoveKey::
 	dl BLACK_TO_MOVE_KEY
+DEF ZOBRIST_BLACK_TO_MOVE EQU BLACK_TO_MOVE_KEY
+EXPORT ZOBRIST_BLACK_TO_MOVE
 
 ; The castling keys of each value of wCastlingRights.
 CastlingKeys::
@@ -148,6 +150,44 @@ ENDR
 	ld a, [de]
 	xor [hl]
 	ld [de], a
+	ret
+
+;; XORs the keys of a piece on two squares into wZobristKey: a move's key
+;; change when the piece stays what it is. Faster than XorPieceKey twice.
+;; @param a: piece code
+;; @param b: from square; c: to square
+;; @destroys af, de, hl
+XorMoveKeys::
+	ld h, HIGH(PieceKeyIndex)
+	ld l, a
+	ld e, [hl]
+	set 7, l
+	ld h, [hl]
+	push bc
+	ld a, e
+	add b
+	ld b, a
+	ld a, e
+	add c
+	ld c, a
+	ld de, wZobristKey
+REPT 3
+	ld l, b
+	ld a, [de]
+	xor [hl]
+	ld l, c
+	xor [hl]
+	ld [de], a
+	inc e
+	inc h
+ENDR
+	ld l, b
+	ld a, [de]
+	xor [hl]
+	ld l, c
+	xor [hl]
+	ld [de], a
+	pop bc
 	ret
 
 ;; XORs a 4-byte key from ROM into wZobristKey.
