@@ -37,7 +37,10 @@ wBoard::
 	ds 256
 
 
-SECTION "Position state", WRAM0
+SECTION "Position state", WRAM0, ALIGN[4]
+
+; Aligned to 16 bytes, so that its 10 bytes stay in one page (wZobristKey and
+; wKingSquares are indexed with 8-bit arithmetic).
 
 ; COLOR_WHITE or COLOR_BLACK.
 wSideToMove:: db
@@ -236,3 +239,5 @@ PieceToSetupPiece::
 RoleSetupPieces:
 	db 0, 3, 4, 5, 1, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0
 	assert_table_length RoleSetupPieces, 16, 1
+
+ASSERT SIZEOF("Position state") <= 16, "Position state outgrew its alignment"

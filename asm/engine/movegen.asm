@@ -43,7 +43,10 @@ DEF MAX_PINS EQU 8
 DEF PIN_SIZE EQU 3
 
 
-SECTION "Move generator state", WRAM0
+SECTION "Move generator state", WRAM0, ALIGN[5]
+
+; Aligned to 32 bytes, so that its 29 bytes stay in one page (wPins is walked
+; with 8-bit steps).
 
 ; Checkers of the king of the side to move: how many, and the last found.
 wCheckers: db
@@ -343,7 +346,9 @@ Generate\1Moves:
 			scan_square (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file, Generate\1PieceMoves
 		ENDR
 	ENDR
-	call Generate\1Castle
+	ld a, [wCastlingRights]
+	and CASTLE_RIGHT
+	call nz, Generate\1Castle
 	jp .enPassant
 
 .inCheck
@@ -361,7 +366,9 @@ Generate\1Moves:
 	ld d, HIGH(wBoard)
 
 .enPassant
-	call Generate\1EnPassant
+	ld a, [wEpSquare]
+	and a
+	call nz, Generate\1EnPassant
 	call Generate\1KingMoves
 	ld b, OWN | PINNED
 	jp UnmarkPins
@@ -492,14 +499,12 @@ Generate\1PinnedMoves:
 	ret
 
 
-;; The long castle of \1, if it is legal (call only when not in check).
+;; The long castle of \1, if it is legal (call only when not in check and
+;; \1 holds the right).
 ;; @param d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1Castle:
-	ld a, [wCastlingRights]
-	and CASTLE_RIGHT
-	ret z
 	ld a, [wBoard + KING_HOME - 1]
 	ld c, a
 	ld a, [wBoard + KING_HOME - 2]
@@ -521,14 +526,12 @@ Generate\1Castle:
 	ret
 
 
-;; The en-passant captures of \1, each tested by lifting both pawns.
-;; @param d: HIGH(wBoard); hl: list end
+;; The en-passant captures of \1, each tested by lifting both pawns (call only
+;; when there is an en-passant square).
+;; @param a: wEpSquare; d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1EnPassant:
-	ld a, [wEpSquare]
-	and a
-	ret z
 	; The pawn to take must be there (a loaded position is not trusted).
 	sub FORWARD
 	ld e, a
@@ -824,3 +827,4 @@ DEF CASTLE_RIGHT = CASTLE_BLACK
 	move_generator Black
 
 ASSERT HIGH(wPins) == HIGH(wPinsEnd), "wPins crosses a page"
+ASSERT SIZEOF("Move generator state") <= 32, "Move generator state outgrew its alignment"
