@@ -1,0 +1,278 @@
+//! The SM83 engine (asm/engine/) against the reference model, through the test driver
+//! (asm/test/driver.asm) in the emulator: legal moves, perft, check and the verdicts on
+//! a handful of positions and games. The exhaustive comparison is `cargo xtask verify`.
+
+use std::collections::BTreeSet;
+
+use engine_src::perft::perft;
+use engine_src::{Game, Move, Position};
+
+use crate::rom_engine::{RomEngine, RomMove, Verdict};
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+/// The ROM's answer on the game `moves` lead to from `start` against the model's: the
+/// legal moves (as sets), the verdict and check.
+fn assert_same_as_model(rom: &mut RomEngine, start: &Position, moves: &[Move]) {
+    let mut game = Game::new(*start);
+    for m in moves {
+        game.play(*m)
+            .unwrap_or_else(|error| panic!("{}: {error}", start.to_fen()));
+    }
+    let history: Vec<RomMove> = moves.iter().map(RomMove::of).collect();
+    let answer = rom
+        .legal_moves(start, &history)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    let context = format!(
+        "{} after {:?}",
+        start.to_fen(),
+        moves.iter().map(Move::to_uci).collect::<Vec<_>>()
+    );
+    let ours: BTreeSet<RomMove> = answer.moves.iter().copied().collect();
+    assert_eq!(ours.len(), answer.moves.len(), "{context}: a move twice");
+    let model: BTreeSet<RomMove> = game
+        .position()
+        .legal_moves()
+        .iter()
+        .map(RomMove::of)
+        .collect();
+    assert_eq!(ours, model, "{context}: legal moves");
+    assert_eq!(
+        answer.verdict,
+        Verdict::of_game(&game),
+        "{context}: verdict"
+    );
+    assert_eq!(
+        answer.in_check,
+        game.position().is_check(),
+        "{context}: in check"
+    );
+    assert_key_is_incremental(rom, &context);
+}
+
+/// The Zobrist key MakeMove kept up to date through the history equals the key computed
+/// from the board (the driver leaves the position of its last query loaded).
+fn assert_key_is_incremental(rom: &mut RomEngine, context: &str) {
+    let machine = rom.machine_mut();
+    let incremental = machine.read("wZobristKey", 4).unwrap();
+    machine.call("ComputeZobristKey", 100_000).unwrap();
+    let computed = machine.read("wZobristKey", 4).unwrap();
+    assert_eq!(incremental, computed, "{context}: Zobrist key");
+}
+
+#[test]
+fn perft_from_the_start_position() {
+    let mut rom = RomEngine::for_tests();
+    let start = Position::start();
+    for (depth, nodes) in [(0, 1), (1, 12), (2, 135), (3, 1734)] {
+        assert_eq!(
+            rom.perft(&start, &[], depth).unwrap(),
+            nodes,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_4_from_the_start_position_within_the_cycle_budget() {
+    let mut rom = RomEngine::for_tests();
+    let start = Position::start();
+    rom.perft(&start, &[], 0).unwrap();
+    let overhead = rom.cycles();
+    assert_eq!(rom.perft(&start, &[], 4).unwrap(), 20_892);
+    let cycles = rom.cycles() - 2 * overhead;
+    // The target: 10.5 million machine cycles (10 DMG seconds).
+    assert!(cycles < 10_500_000, "perft(4) took {cycles} cycles");
+}
+
+/// Positions of engine-src/perft/suite.epd for each special rule, with their counts.
+const SUITE: [(&str, [u64; 3]); 14] = [
+    // castling legal, castling through an attacked square, in check
+    ("r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1", [15, 218, 3020]),
+    ("r3k/pp1pp/2R2/5/PP1PP/R3K b Qq - 0 1", [14, 280, 3368]),
+    ("r3k/pppp1/5/4r/PPPP1/R3K w Qq - 0 1", [2, 36, 439]),
+    // en passant: two capturers, exposing the king along the rank, evading a check,
+    // by a pinned pawn
+    ("k4/5/5/1PpP1/5/4K w - c4 0 1", [6, 19, 90]),
+    ("k4/5/5/KPp1r/5/5 w - c4 0 1", [4, 35, 125]),
+    ("5/3k1/2Pp1/N4/5/K4 b - c3 0 1", [7, 47, 212]),
+    ("k4/3b1/5/1Pp2/K4/5 w - c4 0 1", [4, 33, 129]),
+    // promotions, with captures, by a pinned pawn, out of check
+    ("n1r1k/1P3/5/5/5/K4 w - - 0 1", [15, 118, 999]),
+    ("3K1/5/5/5/2p2/k3R b - - 0 1", [6, 72, 503]),
+    ("n3k/KP2r/5/5/5/5 w - - 0 1", [3, 31, 199]),
+    // pins, double check, a middlegame
+    ("k3q/5/5/4R/5/1B2K w - - 0 1", [11, 117, 1404]),
+    ("k1r2/5/5/1n2Q/5/2K2 w - - 0 1", [3, 48, 715]),
+    ("1r1k1/p2q1/1nbp1/2P2/1PQN1/R3K w Q - 0 12", [23, 572, 9716]),
+    // checkmate
+    ("R3k/3pp/5/5/5/K4 b - - 0 1", [0, 0, 0]),
+];
+
+#[test]
+fn perft_of_suite_positions_with_every_special_move() {
+    let mut rom = RomEngine::for_tests();
+    for (fen, counts) in SUITE {
+        let start = position(fen);
+        for (depth, want) in (1..).zip(counts) {
+            assert_eq!(perft(&start, depth), want, "{fen}: the suite's count");
+            assert_eq!(
+                rom.perft(&start, &[], depth).unwrap(),
+                want,
+                "{fen} depth {depth}"
+            );
+        }
+        assert_same_as_model(&mut rom, &start, &[]);
+    }
+}
+
+#[test]
+fn checkmate_stalemate_and_insufficient_material() {
+    let mut rom = RomEngine::for_tests();
+    for (fen, verdict) in [
+        ("R3k/3pp/5/5/5/K4 b - - 0 1", Verdict::Checkmate),
+        ("kr3/ppN2/5/5/5/4K b - - 0 1", Verdict::Checkmate),
+        ("k4/5/1Q3/5/5/K4 b - - 0 1", Verdict::Stalemate),
+        ("5/5/5/1b3/2k2/K4 w - - 0 1", Verdict::Stalemate),
+        ("4k/5/5/5/5/K4 w - - 0 1", Verdict::InsufficientMaterial),
+        ("4k/5/5/5/5/KB3 b - - 0 1", Verdict::InsufficientMaterial),
+        ("4k/5/2n2/5/5/K4 w - - 0 1", Verdict::InsufficientMaterial),
+        // Two minor pieces, or a pawn, are enough to go on.
+        ("4k/5/5/5/5/KNN2 w - - 0 1", Verdict::GoesOn),
+        ("3bk/5/5/5/5/KB3 w - - 0 1", Verdict::GoesOn),
+        ("4k/5/5/5/P4/K4 w - - 0 1", Verdict::GoesOn),
+        // The fifty-move rule at 100 plies, not before.
+        ("4k/5/5/5/5/K2R1 w - - 100 90", Verdict::FiftyMoves),
+        ("4k/5/5/5/5/K2R1 w - - 99 90", Verdict::GoesOn),
+    ] {
+        let start = position(fen);
+        let answer = rom.legal_moves(&start, &[]).unwrap();
+        assert_eq!(answer.verdict, verdict, "{fen}");
+        assert_same_as_model(&mut rom, &start, &[]);
+    }
+}
+
+/// Moves from UCI strings, played from `start`.
+fn moves(start: &Position, ucis: &[&str]) -> Vec<Move> {
+    let mut position = *start;
+    ucis.iter()
+        .map(|uci| {
+            let m = position.parse_uci(uci).unwrap();
+            position = position.play(&m);
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn threefold_repetition_and_the_fifty_move_rule_from_a_history() {
+    let mut rom = RomEngine::for_tests();
+    let start = Position::start();
+    let shuffle = ["b1c3", "b6c4", "c3b1", "c4b6"];
+    let ucis: Vec<&str> = shuffle.iter().cycle().take(8).copied().collect();
+    let history = moves(&start, &ucis);
+    for plies in 0..=history.len() {
+        assert_same_as_model(&mut rom, &start, &history[..plies]);
+    }
+    let answer = rom
+        .legal_moves(&start, &history.iter().map(RomMove::of).collect::<Vec<_>>())
+        .unwrap();
+    assert_eq!(answer.verdict, Verdict::Repetition);
+
+    // A pawn move in between: the positions before it cannot come back.
+    let ucis = [
+        "b1c3", "b6c4", "c3b1", "c4b6", "a2a3", "b6c4", "b1c3", "c4b6", "c3b1", "b6c4", "b1c3",
+    ];
+    let history = moves(&start, &ucis);
+    for plies in 4..=history.len() {
+        assert_same_as_model(&mut rom, &start, &history[..plies]);
+    }
+
+    // The fifty-move rule reached by a move of the history.
+    let start = position("4k/5/5/5/5/K2R1 w - - 98 90");
+    let history = moves(&start, &["d1d2", "e6e5"]);
+    for plies in 0..=2 {
+        assert_same_as_model(&mut rom, &start, &history[..plies]);
+    }
+}
+
+#[test]
+fn castling_promotions_and_en_passant_in_a_history() {
+    let mut rom = RomEngine::for_tests();
+    for (fen, ucis) in [
+        (
+            "r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1",
+            &["e1c1", "e6c6", "c1b1"][..],
+        ),
+        (
+            "n1r1k/1P3/5/5/5/K4 w - - 0 1",
+            &["b5c6q", "e6e5", "a1b2"][..],
+        ),
+        (
+            "n1r1k/1P3/5/5/5/K4 w - - 0 1",
+            &["b5a6n", "c6c1", "a1b2"][..],
+        ),
+        (
+            "k4/5/5/1PpP1/5/4K w - c4 0 1",
+            &["d3c4", "a6b6", "c4c5"][..],
+        ),
+        ("rnbqk/p1ppp/5/Pp3/1PPPP/RNBQK w Qq b4 0 3", &["a3b4"][..]),
+        (
+            "r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1",
+            &["a1b1", "a6b6", "b1a1"][..],
+        ),
+    ] {
+        let start = position(fen);
+        let history = moves(&start, ucis);
+        for plies in 0..=history.len() {
+            assert_same_as_model(&mut rom, &start, &history[..plies]);
+        }
+    }
+}
+
+#[test]
+fn an_illegal_history_move_is_refused() {
+    let mut rom = RomEngine::for_tests();
+    let start = Position::start();
+    let legal = moves(&start, &["b1c3"])[0];
+    let illegal = RomMove {
+        to: engine_src::Square::B3,
+        ..RomMove::of(&legal)
+    };
+    let error = rom.legal_moves(&start, &[illegal]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the ROM refused a move of the history as illegal"
+    );
+}
+
+/// A small deterministic generator (xorshift64) for the random games.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn random_games_agree_move_by_move() {
+    let mut rom = RomEngine::for_tests();
+    let mut random = Random(0x5EED_CAFE_F00D_1234);
+    let start = Position::start();
+    for _ in 0..4 {
+        let mut game = Game::new(start);
+        while game.outcome().is_none() && game.moves().len() < 60 {
+            assert_same_as_model(&mut rom, &start, game.moves());
+            let legal = game.position().legal_moves();
+            let m = legal[random.below(legal.len())];
+            game.play(m).unwrap();
+        }
+        assert_same_as_model(&mut rom, &start, game.moves());
+    }
+}
