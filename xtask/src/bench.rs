@@ -1,7 +1,227 @@
-//! `cargo xtask bench`.
+//! `cargo xtask bench`: the engine's performance in emulated machine cycles, exact and
+//! repeatable (SPEC section 8; the DMG runs 1,048,576 machine cycles a second).
+//!
+//! Sections, each measured on build/test.gb (the engine and its test driver) or read
+//! from the linked cartridge, and printed as a table:
+//! - perft(4) from the start position: machine cycles, DMG seconds, cycles per leaf,
+//!   nodes (leaves) per DMG second;
+//! - the engine's main routines during that perft: calls, cycles (callees included, as
+//!   the harness profiler counts them) and cycles per call;
+//! - ROM and RAM usage of the cartridge.
+//!
+//! The search adds its own section (move times per level on a position suite) beside
+//! the perft one: each section is a function that measures and returns its table.
 
-use anyhow::Result;
+use std::fmt::Write as _;
+
+use anyhow::{bail, Result};
+use engine_src::Position;
+
+use crate::asm::link::region_name;
+use crate::asm::object::SectionKind;
+use crate::harness::profile::RoutineProfile;
+use crate::harness::{Location, CYCLES_PER_SECOND};
+use crate::rom_engine::RomEngine;
+use crate::usage::region_usage;
+use crate::{project, rom};
+
+/// The perft depth measured from the start position.
+const PERFT_DEPTH: u32 = 4;
+
+/// The routines measured per call while perft runs (labels of build/test.sym; their
+/// calling conventions are in their headers in asm/engine/).
+const ROUTINES: [&str; 4] = ["GenerateMoves", "MakeMove", "UnmakeMove", "IsInCheck"];
 
 pub fn run() -> Result<()> {
-    crate::project::not_built("bench")
+    let mut rom = RomEngine::build_and_boot()?;
+    print!("{}", perft_section(&mut rom)?);
+    println!();
+    print!("{}", usage_section()?);
+    Ok(())
+}
+
+/// What one perft run on the cartridge measured.
+struct PerftRun {
+    depth: u32,
+    nodes: u64,
+    cycles: u64,
+    routines: Vec<RoutineProfile>,
+    /// Routines of [`ROUTINES`] that build/test.sym does not have.
+    missing: Vec<&'static str>,
+}
+
+/// Perft from the start position with the main routines profiled.
+fn measure_perft(rom: &mut RomEngine, depth: u32) -> Result<PerftRun> {
+    let start = Position::start();
+    let machine = rom.machine_mut();
+    let (present, missing): (Vec<&'static str>, Vec<&'static str>) = ROUTINES
+        .iter()
+        .partition(|name| machine.symbols().get(name).is_some());
+    machine.start_profile(present.iter().map(|&name| Location::Label(name)))?;
+    let before = rom.cycles();
+    let nodes = rom.perft(&start, &[], depth);
+    let cycles = rom.cycles() - before;
+    let routines = rom.machine_mut().stop_profile();
+    let nodes = nodes?;
+    let want = engine_src::perft::perft(&start, depth);
+    if nodes != want {
+        bail!(
+            "the ROM counts {nodes} leaves for perft({depth}) from the start position, the \
+             reference model {want}: run `cargo xtask verify` to see where they differ"
+        );
+    }
+    Ok(PerftRun {
+        depth,
+        nodes,
+        cycles,
+        routines,
+        missing,
+    })
+}
+
+fn perft_section(rom: &mut RomEngine) -> Result<String> {
+    let run = measure_perft(rom, PERFT_DEPTH)?;
+    Ok(perft_table(&run))
+}
+
+fn perft_table(run: &PerftRun) -> String {
+    let seconds = run.cycles as f64 / CYCLES_PER_SECOND as f64;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "perft({}) from the start position on the cartridge",
+        run.depth
+    );
+    let rows = [
+        ("leaves (nodes)", run.nodes.to_string()),
+        ("machine cycles", run.cycles.to_string()),
+        ("DMG seconds", format!("{seconds:.2}")),
+        (
+            "cycles per leaf",
+            format!("{:.1}", run.cycles as f64 / run.nodes as f64),
+        ),
+        (
+            "nodes per DMG second",
+            format!("{:.0}", run.nodes as f64 / seconds),
+        ),
+    ];
+    for (what, value) in rows {
+        let _ = writeln!(out, "  {what:<22} {value:>12}");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "routines during perft({}): calls, cycles with their callees",
+        run.depth
+    );
+    let _ = writeln!(
+        out,
+        "  {:<16} {:>10} {:>12} {:>12} {:>7}",
+        "routine", "calls", "cycles", "per call", "share"
+    );
+    for routine in &run.routines {
+        let per_call = routine
+            .cycles_per_call()
+            .map_or("-".to_string(), |cycles| format!("{cycles:.1}"));
+        let _ = writeln!(
+            out,
+            "  {:<16} {:>10} {:>12} {:>12} {:>6.1}%",
+            routine.name,
+            routine.calls,
+            routine.cycles,
+            per_call,
+            routine.cycles as f64 * 100.0 / run.cycles as f64
+        );
+    }
+    for name in &run.missing {
+        let _ = writeln!(out, "  {name:<16} (no such label in {})", sym_path());
+    }
+    out
+}
+
+/// build/test.sym.
+fn sym_path() -> String {
+    std::path::Path::new(rom::TEST_ROM_PATH)
+        .with_extension("sym")
+        .display()
+        .to_string()
+}
+
+/// ROM and RAM used by the cartridge (as `cargo xtask usage` counts them).
+fn usage_section() -> Result<String> {
+    let root = project::root();
+    let build = rom::assemble_and_link(&rom::engine_units(&root)?, rom::ROM_PATH)?;
+    let mut out = String::new();
+    let _ = writeln!(out, "ROM and RAM of the cartridge ({})", rom::ROM_PATH);
+    let _ = writeln!(
+        out,
+        "  {:<16} {:>10} {:>12} {:>7}",
+        "region", "used", "size", "used"
+    );
+    let shown = [
+        SectionKind::Rom0,
+        SectionKind::Romx,
+        SectionKind::Wram0,
+        SectionKind::Wramx,
+        SectionKind::Hram,
+    ];
+    for usage in region_usage(&build.linked) {
+        if shown.contains(&usage.kind) {
+            let _ = writeln!(
+                out,
+                "  {:<16} {:>10} {:>12} {:>6.1}%",
+                region_name(usage.kind),
+                usage.used,
+                usage.size,
+                usage.percent()
+            );
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_perft_table_shows_every_figure() {
+        let run = PerftRun {
+            depth: 4,
+            nodes: 20892,
+            cycles: 2 * CYCLES_PER_SECOND,
+            routines: vec![RoutineProfile {
+                name: "MakeMove".to_string(),
+                address: 0x1234,
+                calls: 1000,
+                cycles: 524_288,
+                unwound: 0,
+            }],
+            missing: vec!["IsInCheck"],
+        };
+        assert_eq!(
+            perft_table(&run),
+            "perft(4) from the start position on the cartridge
+  leaves (nodes)                20892
+  machine cycles              2097152
+  DMG seconds                    2.00
+  cycles per leaf               100.4
+  nodes per DMG second          10446
+
+routines during perft(4): calls, cycles with their callees
+  routine               calls       cycles     per call   share
+  MakeMove               1000       524288        524.3   25.0%
+  IsInCheck        (no such label in build/test.sym)
+"
+        );
+    }
+
+    #[test]
+    fn the_usage_section_lists_rom_and_ram() {
+        let section = usage_section().unwrap();
+        assert!(section.starts_with("ROM and RAM of the cartridge (build/chessattack.gb)\n"));
+        for region in ["ROM0", "WRAM0", "HRAM"] {
+            assert!(section.contains(&format!("\n  {region:<16}")), "{section}");
+        }
+    }
 }

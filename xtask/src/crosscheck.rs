@@ -78,7 +78,7 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
 }
 
 /// The FENs of the suite, where half of the games start.
-fn suite_start_positions() -> Result<Vec<String>> {
+pub fn suite_start_positions() -> Result<Vec<String>> {
     let path = crate::project::root().join("engine-src/perft/suite.epd");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -223,16 +223,16 @@ impl fmt::Display for Mismatch {
 
 /// SplitMix64 (Steele, Lea and Flood): a tiny, well-mixed deterministic generator,
 /// plenty for choosing random moves.
-struct SplitMix64 {
+pub struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
-    fn new(seed: u64) -> SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
-    fn next_u64(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -241,7 +241,7 @@ impl SplitMix64 {
     }
 
     /// A number in `0..n` (`n` > 0); the modulo bias is negligible for move counts.
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 }

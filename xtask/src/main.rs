@@ -20,6 +20,7 @@ mod harness;
 mod perft;
 mod project;
 mod rom;
+mod rom_engine;
 mod run;
 mod shot;
 mod usage;
@@ -53,7 +54,7 @@ enum Task {
         check: bool,
     },
     /// Compare the assembly engine in the emulator with the reference model.
-    Verify,
+    Verify(VerifyArgs),
     /// Count leaf nodes of the legal move tree (perft) with either engine.
     Perft(PerftArgs),
     /// Play random games against Fairy-Stockfish and compare legal moves and perft(3).
@@ -114,6 +115,16 @@ pub struct PerftArgs {
 }
 
 #[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// How many positions of random games to compare legal moves and verdicts on.
+    #[arg(long, default_value_t = verify::DEFAULT_POSITIONS)]
+    pub positions: u32,
+    /// Seed of the random games (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(clap::Args)]
 pub struct CrosscheckArgs {
     /// How many positions to compare.
     #[arg(long, default_value_t = 300)]
@@ -132,7 +143,7 @@ fn main() -> ExitCode {
         Task::Rom(args) => rom::run(&args),
         Task::Run => run::run(),
         Task::Assets { check } => assets::run(check),
-        Task::Verify => verify::run(),
+        Task::Verify(args) => verify::run(&args),
         Task::Perft(args) => perft::run(&args),
         Task::Crosscheck(args) => crosscheck::run(&args),
         Task::Bench => bench::run(),

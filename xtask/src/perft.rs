@@ -3,9 +3,14 @@
 //! (`engine-src/perft/suite.epd`).
 //!
 //! Output of one position: with `--divide`, a `<uci-move>: n` line per root move in
-//! UCI order; then `time 0.41 s`; the last line is always `nodes N`. Output of a
-//! suite: each mismatch, the time, and last `N passed, N failed` (one check per
-//! position and depth); the command fails when any check failed.
+//! UCI order; then `time 0.41 s` (and for the ROM, `cycles N (S DMG seconds)`: the
+//! emulated machine cycles, 1,048,576 a second); the last line is always `nodes N`.
+//! Output of a suite: each mismatch, the time (and cycles), and last `N passed, N failed`
+//! (one check per position and depth); the command fails when any check failed.
+//!
+//! The ROM engine is build/test.gb in the emulator (see [`crate::rom_engine`]). Its
+//! `--divide` lists the ROM's own legal moves, then counts below each by playing it as
+//! a one-move history, so the ROM's move making is what is counted.
 
 use std::fmt;
 use std::path::Path;
@@ -15,6 +20,8 @@ use anyhow::{bail, Context, Result};
 use engine_src::perft::{parse_suite, SuiteError};
 use engine_src::Position;
 
+use crate::harness::CYCLES_PER_SECOND;
+use crate::rom_engine::RomEngine;
 use crate::{Engine, PerftArgs};
 
 /// The start position, the default of `--fen`.
@@ -39,16 +46,16 @@ pub fn run(args: &PerftArgs) -> Result<()> {
 pub enum PerftEngine {
     /// The Rust reference model in engine-src/.
     Reference,
+    /// The SM83 engine in the emulator.
+    Rom(Box<RomEngine>),
 }
 
 impl PerftEngine {
+    /// The engine; for the ROM, builds build/test.gb and boots it.
     pub fn new(engine: Engine) -> Result<PerftEngine> {
         match engine {
             Engine::Reference => Ok(PerftEngine::Reference),
-            Engine::Rom => bail!(
-                "the ROM engine is not built yet: `--engine rom` needs the assembly engine \
-                 and the emulator harness (use `--engine reference` meanwhile)"
-            ),
+            Engine::Rom => Ok(PerftEngine::Rom(Box::new(RomEngine::build_and_boot()?))),
         }
     }
 
@@ -56,6 +63,7 @@ impl PerftEngine {
     pub fn perft(&mut self, position: &Position, depth: u32) -> Result<u64> {
         match self {
             PerftEngine::Reference => Ok(engine_src::perft::perft(position, depth)),
+            PerftEngine::Rom(rom) => rom.perft(position, &[], depth),
         }
     }
 
@@ -66,10 +74,43 @@ impl PerftEngine {
                 .into_iter()
                 .map(|(m, count)| (m.to_uci(), count))
                 .collect(),
+            PerftEngine::Rom(rom) => {
+                let legal = rom.legal_moves(position, &[])?.moves;
+                let mut moves = Vec::with_capacity(legal.len());
+                for m in legal {
+                    let count = rom.perft(position, &[m], depth.saturating_sub(1))?;
+                    moves.push((m.to_string(), count));
+                }
+                moves
+            }
         };
         moves.sort();
         Ok(moves)
     }
+
+    /// The emulated machine cycles spent so far, for the ROM.
+    pub fn cycles(&self) -> Option<u64> {
+        match self {
+            PerftEngine::Reference => None,
+            PerftEngine::Rom(rom) => Some(rom.cycles()),
+        }
+    }
+}
+
+/// `time 0.41 s`, and for the ROM `cycles 123456789 (117.74 DMG seconds)`.
+fn print_time(engine: &PerftEngine, started: Instant) {
+    println!("time {:.2} s", started.elapsed().as_secs_f64());
+    if let Some(cycles) = engine.cycles() {
+        println!("cycles {cycles} ({})", dmg_seconds(cycles));
+    }
+}
+
+/// `117.74 DMG seconds`: machine cycles as time on a DMG.
+pub fn dmg_seconds(cycles: u64) -> String {
+    format!(
+        "{:.2} DMG seconds",
+        cycles as f64 / CYCLES_PER_SECOND as f64
+    )
 }
 
 fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Result<()> {
@@ -84,7 +125,7 @@ fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Res
     } else {
         engine.perft(&position, depth)?
     };
-    println!("time {:.2} s", started.elapsed().as_secs_f64());
+    print_time(engine, started);
     println!("nodes {nodes}");
     Ok(())
 }
@@ -129,7 +170,7 @@ fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> R
             }
         }
     }
-    println!("time {:.2} s", started.elapsed().as_secs_f64());
+    print_time(engine, started);
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
         bail!(
@@ -205,12 +246,27 @@ mod tests {
     }
 
     #[test]
-    fn the_rom_engine_is_refused_clearly_until_it_exists() {
-        let error = PerftEngine::new(Engine::Rom).err().unwrap().to_string();
-        assert!(
-            error.starts_with("the ROM engine is not built yet"),
-            "{error}"
-        );
+    fn the_rom_engine_counts_perft_3_from_the_start() {
+        let mut engine = PerftEngine::Rom(Box::new(RomEngine::for_tests()));
+        assert_eq!(engine.perft(&Position::start(), 3).unwrap(), 1734);
+        assert!(engine.cycles().unwrap() > 0);
+    }
+
+    #[test]
+    fn the_rom_engine_divides_tricky_suite_positions_like_the_model() {
+        let mut rom = PerftEngine::Rom(Box::new(RomEngine::for_tests()));
+        let mut reference = PerftEngine::Reference;
+        // En passant that would expose the king along the rank; a middlegame with
+        // castling, pins and checks.
+        for (fen, depth, nodes) in [
+            ("k4/5/5/KPp1r/5/5 w - c4 0 1", 3, 125),
+            ("1r1k1/p2q1/1nbp1/2P2/1PQN1/R3K w Q - 0 12", 2, 572),
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let moves = rom.divide(&position, depth).unwrap();
+            assert_eq!(moves, reference.divide(&position, depth).unwrap(), "{fen}");
+            assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), nodes, "{fen}");
+        }
     }
 
     #[test]
