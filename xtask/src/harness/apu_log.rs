@@ -50,11 +50,6 @@ impl Machine {
             .unwrap_or_default()
     }
 
-    /// Stops recording APU writes.
-    pub fn stop_apu_log(&mut self) {
-        self.apu_log = None;
-    }
-
     /// Records the APU writes of the store about to run (`effect`, of `opcode` and the byte
     /// after a $CB prefix). Called before each step that may store while the log is on.
     pub(super) fn log_apu_writes(&mut self, effect: Effect, opcode: u8, prefixed: Option<u8>) {

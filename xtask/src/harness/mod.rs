@@ -57,8 +57,6 @@ pub use symbols::Symbols;
 pub const CYCLES_PER_SECOND: u64 = 1_048_576;
 /// Machine cycles per frame (154 lines of 456 dots, 4 dots per machine cycle).
 pub const CYCLES_PER_FRAME: u64 = 17_556;
-/// The audio the APU produces: interleaved stereo samples at this rate.
-pub const AUDIO_SAMPLE_RATE: u32 = 44_100;
 
 /// Violations kept for `violations()`; later ones are only counted.
 const MAX_KEPT_VIOLATIONS: usize = 1000;
@@ -137,10 +135,6 @@ pub struct Registers {
 impl Registers {
     pub fn a(&self) -> u8 {
         (self.af >> 8) as u8
-    }
-
-    pub fn f(&self) -> u8 {
-        self.af as u8
     }
 }
 
@@ -591,7 +585,7 @@ impl Machine {
     }
 
     /// Takes the audio produced since the last call: interleaved left/right samples at
-    /// `AUDIO_SAMPLE_RATE`, high-pass filtered like a DMG's output (silence is 0). boytacean
+    /// 44,100 Hz, high-pass filtered like a DMG's output (silence is 0). boytacean
     /// keeps at most the last second.
     pub fn take_audio(&mut self) -> Vec<i16> {
         self.gb.apu().audio_buffer_mut().drain(..).collect()

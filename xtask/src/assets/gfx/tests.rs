@@ -1,6 +1,5 @@
 use super::tiles::{decode_2bpp, encode_2bpp, sheet_of};
 use super::*;
-use crate::assets::Outputs;
 
 /// A PNG of RGBA pixels, row by row, built here so that each error case is one small image.
 fn rgba_png(width: u32, height: u32, pixels: &[[u8; 4]]) -> Vec<u8> {
@@ -30,20 +29,6 @@ fn error_of<T>(result: Result<T>) -> String {
 
 fn art() -> Art {
     read_art().unwrap()
-}
-
-#[test]
-fn generated_gfx_files_are_up_to_date() {
-    let mut outputs = Outputs {
-        check: true,
-        stale: Vec::new(),
-    };
-    generate(&mut outputs).unwrap();
-    assert!(
-        outputs.stale.is_empty(),
-        "generated/{} stale: run `cargo xtask assets`",
-        outputs.stale.join(", generated/")
-    );
 }
 
 #[test]
