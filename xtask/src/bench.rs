@@ -7,6 +7,8 @@
 //!   nodes (leaves) per DMG second;
 //! - the engine's main routines during that perft: calls, cycles (callees included, as
 //!   the harness profiler counts them) and cycles per call;
+//! - `IsInCheck` called on its own in every position of the perft suite (perft never
+//!   calls it: the generator finds checks itself, but the search and the game will);
 //! - ROM and RAM usage of the cartridge.
 //!
 //! The search adds its own section (move times per level on a position suite) beside
@@ -19,6 +21,7 @@ use engine_src::Position;
 
 use crate::asm::link::region_name;
 use crate::asm::object::SectionKind;
+use crate::crosscheck::suite_start_positions;
 use crate::harness::profile::RoutineProfile;
 use crate::harness::{Location, CYCLES_PER_SECOND};
 use crate::rom_engine::RomEngine;
@@ -29,12 +32,15 @@ use crate::{project, rom};
 const PERFT_DEPTH: u32 = 4;
 
 /// The routines measured per call while perft runs (labels of build/test.sym; their
-/// calling conventions are in their headers in asm/engine/).
-const ROUTINES: [&str; 4] = ["GenerateMoves", "MakeMove", "UnmakeMove", "IsInCheck"];
+/// calling conventions are in their headers in asm/engine/). `IsInCheck`, which perft
+/// never calls, is measured on its own.
+const ROUTINES: [&str; 3] = ["GenerateMoves", "MakeMove", "UnmakeMove"];
 
 pub fn run() -> Result<()> {
     let mut rom = RomEngine::build_and_boot()?;
     print!("{}", perft_section(&mut rom)?);
+    println!();
+    print!("{}", in_check_section(&mut rom)?);
     println!();
     print!("{}", usage_section()?);
     Ok(())
@@ -139,6 +145,59 @@ fn perft_table(run: &PerftRun) -> String {
     out
 }
 
+/// Cycles of one `IsInCheck` call (the `call` not included) in each position of the perft
+/// suite, each answer checked against the reference model.
+fn in_check_section(rom: &mut RomEngine) -> Result<String> {
+    let mut cycles = Vec::new();
+    for fen in suite_start_positions()? {
+        let position = Position::from_fen(&fen)?;
+        // Perft to depth 0 loads the position and counts it: nothing else.
+        rom.perft(&position, &[], 0)?;
+        let machine = rom.machine_mut();
+        cycles.push(machine.call(Location::Label("IsInCheck"), IN_CHECK_BUDGET)?);
+        let in_check = machine.registers().a() == 1;
+        if in_check != position.is_check() {
+            bail!(
+                "IsInCheck says {} in {fen}, the reference model {}",
+                if in_check { "check" } else { "no check" },
+                if position.is_check() {
+                    "check"
+                } else {
+                    "no check"
+                }
+            );
+        }
+    }
+    Ok(in_check_table(&cycles))
+}
+
+/// More than any position can cost: a failing routine stops the bench, not the machine.
+const IN_CHECK_BUDGET: u64 = 10_000;
+
+fn in_check_table(cycles: &[u64]) -> String {
+    let total: u64 = cycles.iter().sum();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "IsInCheck on its own in the {} positions of the perft suite",
+        cycles.len()
+    );
+    let rows = [
+        ("fewest cycles", cycles.iter().min().copied().unwrap_or(0)),
+        ("most cycles", cycles.iter().max().copied().unwrap_or(0)),
+    ];
+    let _ = writeln!(
+        out,
+        "  {:<22} {:>12.1}",
+        "mean cycles per call",
+        total as f64 / cycles.len().max(1) as f64
+    );
+    for (what, value) in rows {
+        let _ = writeln!(out, "  {what:<22} {value:>12}");
+    }
+    out
+}
+
 /// build/test.sym.
 fn sym_path() -> String {
     std::path::Path::new(rom::TEST_ROM_PATH)
@@ -212,6 +271,18 @@ routines during perft(4): calls, cycles with their callees
   routine               calls       cycles     per call   share
   MakeMove               1000       524288        524.3   25.0%
   IsInCheck        (no such label in build/test.sym)
+"
+        );
+    }
+
+    #[test]
+    fn the_in_check_table_shows_mean_fewest_and_most() {
+        assert_eq!(
+            in_check_table(&[300, 350, 400]),
+            "IsInCheck on its own in the 3 positions of the perft suite
+  mean cycles per call          350.0
+  fewest cycles                   300
+  most cycles                     400
 "
         );
     }
