@@ -23,8 +23,10 @@ use crate::rom;
 /// The longest history the mailbox holds.
 pub const MAX_HISTORY: usize = 200;
 
-/// The deepest perft the mailbox can ask for (its depth is one byte).
-pub const MAX_DEPTH: u32 = 255;
+/// The deepest perft asked of the engine: its move stack (wMoveStack, 512 moves) holds the
+/// legal-move lists of one path, 8 plies of 64 moves; a position with more (several
+/// promoted queens) leaves less depth, which neither the driver nor this client checks.
+pub const MAX_DEPTH: u32 = 8;
 
 /// Machine cycles the driver may take to initialise.
 const BOOT_BUDGET: u64 = 10 * CYCLES_PER_DMG_SECOND;
