@@ -1,5 +1,6 @@
 ; The music driver: plays the songs of generated/music/ on the four channels, one
-; step per frame from the VBlank handler, and lends a channel to a sound effect.
+; step per frame from the STAT interrupt at line 0 (home/stat.asm), and lends a
+; channel to a sound effect.
 ;
 ; The song format is described in xtask/src/assets/music.rs: per channel a stream
 ; of notes, rests and waits, each lasting a number of frames, with envelope and
@@ -8,7 +9,7 @@
 ; Only UpdateAudio writes the sound registers (after InitAudio). PlaySong, StopSong,
 ; SetMusicEnabled and PlaySoundEffect only leave a request in one byte, which the
 ; next UpdateAudio carries out; so the main program may call them at any time, even
-; while the VBlank handler runs between two of its instructions.
+; while the STAT handler runs between two of its instructions.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -166,7 +167,8 @@ SetMusicEnabled::
 
 ;; Plays one frame of music and sound effects: carries out the requests, steps the
 ;; sound effect, then reads each channel's commands whose time has come.
-;; Called by the VBlank handler once per frame; at most 1,500 machine cycles
+;; Called by the STAT handler (home/stat.asm) once per frame, at line 0; at most
+;; 1,500 machine cycles
 ;; (measured by `cargo test`: see xtask/src/audio_tests.rs).
 ;; @destroys af, bc, de, hl
 UpdateAudio::

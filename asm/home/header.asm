@@ -19,14 +19,15 @@ SECTION "RST and interrupt vectors", ROM0[$0000]
 	jr @
 
 	ds INT_HANDLER_VBLANK - @, $FF
-; $0040: VBlank, the only interrupt enabled. Just a jump: the handler lives in
-; home/vblank.asm.
+; $0040: VBlank. Just a jump: the handler lives in home/vblank.asm.
 	jp VBlankHandler
 
 	ds INT_HANDLER_STAT - @, $FF
-; $0048-$0067: STAT, timer, serial, joypad. Never enabled; if one were, it
-; returns at once.
-	reti
+; $0048: STAT, enabled for LY=LYC only: the audio frame (home/stat.asm).
+	jp StatHandler
+
+; $0050-$0067: timer, serial, joypad. Never enabled; if one were, it returns
+; at once.
 
 	ds INT_HANDLER_TIMER - @, $FF
 	reti

@@ -116,8 +116,13 @@ Start::
 	ld a, SONG_TITLE
 	call PlaySong
 
-	; Only the VBlank interrupt; forget any request made while setting up.
-	ld a, IE_VBLANK
+	; The VBlank interrupt, and the STAT interrupt at the start of AUDIO_LINE for
+	; the music (home/stat.asm); forget any request made while setting up.
+	ld a, AUDIO_LINE
+	ldh [rLYC], a
+	ld a, STAT_LYC
+	ldh [rSTAT], a
+	ld a, IE_VBLANK | IE_STAT
 	ldh [rIE], a
 	xor a
 	ldh [rIF], a

@@ -1,8 +1,9 @@
 ; The VBlank interrupt handler and the main loop's frame wait.
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
-; hardware, runs OAM DMA from wShadowOAM, reads the joypad, counts the frame and
-; plays a frame of music.
+; hardware, runs OAM DMA from wShadowOAM, reads the joypad and counts the frame.
+; The music plays from the STAT interrupt at line 0 (stat.asm), after VBlank,
+; so the main loop has the rest of VBlank for its own VRAM writes.
 ; The rest of the program never writes the LCD registers below directly while
 ; the LCD is on: it writes the shadows, and the change shows from the next frame.
 
@@ -30,9 +31,8 @@ hVBlankFlag:: db
 SECTION "VBlank handler", ROM0
 
 ;; VBlank interrupt handler, reached through the jump at $0040.
-;; The PPU work takes about 340 M-cycles (335 measured), well inside the 1140 of
-;; VBlank; then the audio driver plays a frame of music (at most 1,500 more), so
-;; the music keeps time whatever the main program is doing.
+;; It takes about 340 M-cycles (335 measured) of the 1140 of VBlank; the rest
+;; is the main loop's, once WaitVBlank returns.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
 	push af
@@ -62,8 +62,6 @@ VBlankHandler::
 	inc [hl]
 	ld a, 1
 	ldh [hVBlankFlag], a
-
-	call UpdateAudio
 
 	pop hl
 	pop de

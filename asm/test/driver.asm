@@ -98,8 +98,9 @@ Start::
 TestDriverIdle::
 	jr TestDriverIdle
 
-;; Never enabled; the header's VBlank vector jumps here.
+;; Never enabled; the header's VBlank and STAT vectors jump here.
 VBlankHandler::
+StatHandler::
 	reti
 
 

@@ -57,8 +57,8 @@ SetUpTitleScreen::
 
 
 ;; Shows or hides PRESS START as the frame counter says. Writes the tile map
-;; only when that changes, byte by byte as the PPU allows (the VBlank handler
-;; also plays music, so VBlank may be over by the time this runs).
+;; only when that changes, byte by byte as the PPU allows (so it is safe
+;; wherever in the frame it runs).
 ;; @destroys af, bc, de, hl; enables interrupts
 BlinkPressStart::
 	; a: 0 to show the text, 1 to hide it

@@ -213,7 +213,7 @@ fn first_difference(expected: &Timeline, actual: &Timeline) -> Option<String> {
     None
 }
 
-/// A machine stopped in the VBlank handler at UpdateAudio's first call after power-on: the
+/// A machine stopped in the STAT handler at UpdateAudio's first call after power-on: the
 /// title song has been requested and nothing played yet. Interrupts are off in the
 /// handler, so `Machine::call("UpdateAudio")` from here plays exactly one frame of music.
 fn at_first_update(build: &rom::Build) -> Machine {
@@ -549,5 +549,27 @@ fn a_song_and_a_sound_effect_starting_in_one_frame_fit_the_cycle_budget() {
     assert!(
         title.max(jingle) <= DRIVER_BUDGET,
         "{title} and {jingle} cycles"
+    );
+}
+
+/// The music plays from the STAT interrupt at the start of line 0, after VBlank, once a
+/// frame: VBlank is left to the main loop's VRAM writes, and the music keeps time however
+/// long the main loop is busy.
+#[test]
+fn the_music_plays_once_a_frame_at_line_0_outside_vblank() {
+    let build = cartridge();
+    let mut machine = machine(&build);
+    let mut entered_at = Vec::new();
+    for budget in [200, 2, 2, 2] {
+        machine
+            .run_until("UpdateAudio", budget * CYCLES_PER_FRAME)
+            .unwrap_or_else(|error| panic!("{error:#}"));
+        entered_at.push((machine.frames(), machine.ly()));
+        machine.step().unwrap();
+    }
+    let first = entered_at[0].0;
+    assert_eq!(
+        entered_at,
+        [(first, 0), (first + 1, 0), (first + 2, 0), (first + 3, 0)]
     );
 }
