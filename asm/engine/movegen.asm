@@ -8,7 +8,8 @@
 ;   pinned piece is marked on the board (PINNED instead of its colour bit) so
 ;   that the board scan skips it, and its moves along the pin line are
 ;   generated apart. Then the knight jumps and the two pawn squares for
-;   leaping checkers.
+;   leaping checkers. The king is marked PINNED too, so that the board scan
+;   skips it, until its own moves are generated.
 ; - Not in check: the pinned pieces' moves, the board scan (every other piece
 ;   of the side, pawns with their pushes, double steps, captures and the four
 ;   promotions), the long castle, en passant, the king.
@@ -198,12 +199,12 @@ MACRO leaper_check
 	call z, AddLeapingChecker
 ENDM
 
-; Calls \2 for the square \1 if a piece of the side to move stands there.
-; Uses OWN.
+; Calls \2 for the square \1 if a piece of the side to move stands there,
+; with its piece code in a. Uses B_OWN.
 MACRO scan_square
 	ld e, \1
 	ld a, [de]
-	and OWN
+	bit B_OWN, a
 	call nz, \2
 ENDM
 
@@ -316,6 +317,10 @@ Generate\1Moves:
 	ld d, HIGH(wBoard)
 	ld a, [wKingSquares + COLOUR]
 	ld b, a
+	; The king is marked like a pinned piece, so that the scan skips it.
+	ld e, a
+	ld a, PINNED | ROLE_KING
+	ld [de], a
 	xor a
 	ld [wCheckers], a
 	ld hl, wPins
@@ -374,15 +379,14 @@ Generate\1Moves:
 	jp UnmarkPins
 
 
-;; The moves of the piece of \1 on e (not pinned). The king has none here.
-;; @param e: square; d: HIGH(wBoard); hl: list end
+;; The moves of the piece of \1 on e (not pinned, not the king).
+;; @param a: its piece code; e: square; d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1PieceMoves:
 	ld b, e
-	ld a, [de]
 	bit 2, a
-	jp nz, .pawnOrKing
+	jp nz, .pawn
 	bit 3, a
 	jp nz, .knight
 	rra
@@ -406,9 +410,7 @@ Generate\1PieceMoves:
 		jump KNIGHT_JUMP_{d:i}
 	ENDR
 	ret
-.pawnOrKing
-	bit 3, a
-	ret nz
+.pawn
 	ld a, b
 	promoting_row_test .promoting
 	pawn_moves 1, 1, 0
