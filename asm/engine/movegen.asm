@@ -24,7 +24,7 @@
 ;
 ; Order of the list: pinned pieces (in the order the rays from the king are
 ; walked: N, S, E, W, NE, NW, SE, SW), then the other pieces by square a1, b1,
-; ... e6 (a pawn: push, double step, capture west, capture east, each
+; ... e6 (a pawn: capture west, capture east, push, double step, each
 ; promotion as queen, rook, bishop, knight; a knight: its jumps in the order
 ; of KNIGHT_JUMP_0-7; a slider: NE, NW, SE, SW rays then N, S, E, W, each ray
 ; from near to far), the castle, en passant (the capturer west of the target,
@@ -208,61 +208,80 @@ MACRO scan_square
 	call nz, \2
 ENDM
 
-; Pawn moves from b: the push (and double step) unless \1 is 0, the captures
-; unless \2 is 0; \3 is 1 if the pawn stands on the rank before the last (so
-; every move promotes). Uses FORWARD, START_ROW, ENEMY.
-MACRO pawn_moves
+; The pushes of the pawn on b: the push and the double step if \1 is 0, the
+; four promotions of the push if \1 is 1. Uses FORWARD, START_ROW.
+MACRO pawn_pushes
+	ld a, b
+	add FORWARD
+	ld e, a
+	ld a, [de]
+	and a
+	jr nz, .pushDone\@
 	IF \1
+		emit_promotions
+	ELSE
+		emit_move
 		ld a, b
+		and $F0
+		cp START_ROW
+		jr nz, .pushDone\@
+		ld a, e
 		add FORWARD
 		ld e, a
 		ld a, [de]
 		and a
 		jr nz, .pushDone\@
-		IF \3
-			emit_promotions
-		ELSE
-			emit_move
-			ld a, b
-			and $F0
-			cp START_ROW
-			jr nz, .pushDone\@
-			ld a, e
-			add FORWARD
-			ld e, a
-			ld a, [de]
-			and a
-			jr nz, .pushDone\@
-			emit_move
-		ENDC
+		emit_move
+	ENDC
 .pushDone\@
+ENDM
+
+; All the moves of the (unpinned) pawn on b, then returns: the captures west
+; and east, the push, and the double step if \2 is 1; each as the four
+; promotions if \1 is 1. Uses FORWARD, ENEMY.
+MACRO pawn_moves_and_return
+	ld a, b
+	add FORWARD - 1
+	ld e, a
+	ld a, [de]
+	and ENEMY
+	jr z, .westDone\@
+	IF \1
+		emit_promotions
+	ELSE
+		emit_move
+	ENDC
+.westDone\@
+	inc e
+	inc e
+	ld a, [de]
+	and ENEMY
+	jr z, .eastDone\@
+	IF \1
+		emit_promotions
+	ELSE
+		emit_move
+	ENDC
+.eastDone\@
+	dec e
+	ld a, [de]
+	and a
+	ret nz
+	IF \1
+		emit_promotions
+	ELSE
+		emit_move
 	ENDC
 	IF \2
-		ld a, b
-		add FORWARD - 1
+		ld a, e
+		add FORWARD
 		ld e, a
 		ld a, [de]
-		and ENEMY
-		jr z, .westDone\@
-		IF \3
-			emit_promotions
-		ELSE
-			emit_move
-		ENDC
-.westDone\@
-		ld a, b
-		add FORWARD + 1
-		ld e, a
-		ld a, [de]
-		and ENEMY
-		jr z, .eastDone\@
-		IF \3
-			emit_promotions
-		ELSE
-			emit_move
-		ENDC
-.eastDone\@
+		and a
+		ret nz
+		emit_move
 	ENDC
+	ret
 ENDM
 
 ; The king's step \1 from b, if the square is empty or enemy and not
@@ -291,6 +310,17 @@ MACRO promoting_row_test
 	ELSE
 		cp ROW_RANK_2 + BOARD_ROW_CELLS
 		jr c, \1
+	ENDC
+ENDM
+
+; Jumps to \1 if the pawn of COLOUR on a stands on its start row.
+MACRO start_row_test
+	IF COLOUR == COLOR_WHITE
+		cp ROW_RANK_2 + BOARD_ROW_CELLS
+		jr c, \1
+	ELSE
+		cp ROW_RANK_5
+		jr nc, \1
 	ENDC
 ENDM
 
@@ -386,7 +416,17 @@ Generate\1Moves:
 Generate\1PieceMoves:
 	ld b, e
 	bit 2, a
-	jp nz, .pawn
+	jp z, .piece
+	; A pawn: a = b.
+	ld a, b
+	promoting_row_test .promoting
+	start_row_test .startRow
+	pawn_moves_and_return 0, 0
+.startRow
+	pawn_moves_and_return 0, 1
+.promoting
+	pawn_moves_and_return 1, 0
+.piece
 	bit 3, a
 	jp nz, .knight
 	rra
@@ -409,14 +449,6 @@ Generate\1PieceMoves:
 	FOR i, 8
 		jump KNIGHT_JUMP_{d:i}
 	ENDR
-	ret
-.pawn
-	ld a, b
-	promoting_row_test .promoting
-	pawn_moves 1, 1, 0
-	ret
-.promoting
-	pawn_moves 1, 1, 1
 	ret
 
 
@@ -486,10 +518,10 @@ Generate\1PinnedMoves:
 .push
 	ld a, b
 	promoting_row_test .pushPromotes
-	pawn_moves 1, 0, 0
+	pawn_pushes 0
 	jr .next
 .pushPromotes
-	pawn_moves 1, 0, 1
+	pawn_pushes 1
 .next
 	pop bc
 	inc c
