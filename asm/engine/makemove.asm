@@ -1,8 +1,11 @@
 ; Making and unmaking moves, with full undo.
 ;
 ; MakeMove pushes an undo record (UNDO_*: the state before the move, the piece
-; that moved, the piece taken, the kind of move) on wUndoStack; UnmakeMove pops
-; it. The Zobrist key is updated incrementally and simply restored on unmake.
+; that moved, the piece taken, the kind of move, the to square) on wUndoStack;
+; UnmakeMove pops it. The byte below the first record reads UNDO_TO_UNKNOWN,
+; so the UNDO_TO byte right below wUndoTop is always the square the move that
+; made the position landed on, or UNDO_TO_UNKNOWN at the root (GenerateMoves
+; finds leaping checkers with it). The Zobrist key is updated incrementally and simply restored on unmake.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -14,6 +17,8 @@ SECTION "Undo stack", WRAM0
 
 ; The next free undo record.
 wUndoTop:: dw
+; UNDO_TO_UNKNOWN, the root's "last move" (see the top of the file).
+wUndoRootTo: db
 wUndoStack:: ds MAX_PLIES * UNDO_SIZE
 wUndoStackEnd::
 
@@ -46,6 +51,8 @@ SECTION "Make and unmake", ROM0
 ;; Empties the undo stack: the current position becomes the root.
 ;; @destroys a
 ResetUndoStack::
+	ld a, UNDO_TO_UNKNOWN
+	ld [wUndoRootTo], a
 	ld a, LOW(wUndoStack)
 	ld [wUndoTop], a
 	ld a, HIGH(wUndoStack)
@@ -96,6 +103,8 @@ MakeMove::
 	ld [hli], a
 	ld [wCapturedPiece], a
 	ld [hl], MOVE_KIND_NORMAL
+	inc hl
+	ld [hl], c
 	inc hl
 	ld a, l
 	ld [wUndoTop], a
@@ -336,6 +345,7 @@ UndoRecordKind:
 	ld h, [hl]
 	ld l, a
 	dec hl
+	dec hl
 	pop af
 	ret
 
@@ -434,3 +444,4 @@ UnmakeMove::
 
 
 ASSERT HIGH(wKingSquares) == HIGH(wKingSquares + 1), "wKingSquares crosses a page"
+ASSERT wUndoRootTo + 1 == wUndoStack, "wUndoRootTo must be right below the first undo record"

@@ -7,8 +7,13 @@
 ;   piece there is pinned if the next piece beyond it is such a slider. A
 ;   pinned piece is marked on the board (PINNED instead of its colour bit) so
 ;   that the board scan skips it, and its moves along the pin line are
-;   generated apart. Then the knight jumps and the two pawn squares for
-;   leaping checkers. The king is marked PINNED too, so that the board scan
+;   generated apart.
+; - Leaping checkers (knights, pawns): a leaper that attacked the king before
+;   the enemy's last move would have attacked it while the enemy was to move,
+;   which no legal move allows. So only the piece that the last move put down
+;   can be one; the undo record says where it landed (see makemove.asm). With
+;   no move made since the position was loaded (which must be legal), the
+;   knight jumps and the two pawn squares around the king are all looked at. The king is marked PINNED too, so that the board scan
 ;   skips it, until its own moves are generated.
 ; - Not in check: the pinned pieces' moves, the board scan (every other piece
 ;   of the side, pawns with their pushes, double steps, captures and the four
@@ -362,13 +367,45 @@ Generate\1Moves:
 	king_ray DIR_NW, ROLE_DIAGONAL
 	king_ray DIR_SE, ROLE_DIAGONAL
 	king_ray DIR_SW, ROLE_DIAGONAL
-	FOR i, 8
-		leaper_check KNIGHT_JUMP_{d:i}, ENEMY | ROLE_KNIGHT
-	ENDR
-	leaper_check FORWARD - 1, ENEMY | ROLE_PAWN
-	leaper_check FORWARD + 1, ENEMY | ROLE_PAWN
 	ld a, l
 	ld [wPinsEnd], a
+
+	; Leaping checkers: only the piece the last move put down can be one.
+	ld hl, wUndoTop
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	dec hl
+	ld a, [hl]
+	cp UNDO_TO_UNKNOWN
+	jr nz, .lastMove
+	call Find\1LeapingCheckers
+	jr .leapersDone
+.lastMove
+	ld e, a
+	ld a, [de]
+	cp ENEMY | ROLE_KNIGHT
+	jr z, .knightMoved
+	cp ENEMY | ROLE_PAWN
+	jr nz, .leapersDone
+	ld a, e
+	sub b
+	cp FORWARD - 1
+	jr z, .leapingChecker
+	cp FORWARD + 1
+	jr z, .leapingChecker
+	jr .leapersDone
+.knightMoved
+	ld a, e
+	sub b
+	FOR i, 8
+		cp KNIGHT_JUMP_{d:i}
+		jr z, .leapingChecker
+	ENDR
+	jr .leapersDone
+.leapingChecker
+	call AddLeapingChecker
+.leapersDone
 	pop hl
 
 	ld a, [wCheckers]
@@ -407,6 +444,19 @@ Generate\1Moves:
 	call Generate\1KingMoves
 	ld b, OWN | PINNED
 	jp UnmarkPins
+
+
+;; Counts the enemy knights and pawns that attack \1's king, looking at every
+;; square they could do it from.
+;; @param b: the king's square; d: HIGH(wBoard)
+;; @destroys af, e
+Find\1LeapingCheckers:
+	FOR i, 8
+		leaper_check KNIGHT_JUMP_{d:i}, ENEMY | ROLE_KNIGHT
+	ENDR
+	leaper_check FORWARD - 1, ENEMY | ROLE_PAWN
+	leaper_check FORWARD + 1, ENEMY | ROLE_PAWN
+	ret
 
 
 ;; The moves of the piece of \1 on e (not pinned, not the king).
