@@ -115,16 +115,20 @@ ENDM
 ; The moves of a slider on b along step \1: every empty square, then the
 ; first enemy piece. Uses ENEMY.
 MACRO slide
-	ld e, b
-.step\@
-	ld a, e
+	ld a, b
 	add \1
 	ld e, a
 	ld a, [de]
 	and a
 	jr nz, .blocked\@
+.empty\@
 	emit_move
-	jr .step\@
+	ld a, e
+	add \1
+	ld e, a
+	ld a, [de]
+	and a
+	jr z, .empty\@
 .blocked\@
 	and ENEMY
 	jr z, .done\@
