@@ -160,6 +160,8 @@ MACRO king_ray
 	ld a, [de]
 	and a
 	jr z, .walk\@
+	cp OFF_BOARD
+	jr z, .done\@
 	bit B_OWN, a
 	jr nz, .own\@
 	and ENEMY | \2
@@ -299,10 +301,10 @@ MACRO king_step
 	ld a, b
 	add \1
 	ld e, a
-	ld c, a
 	ld a, [de]
 	and OWN | OFF_BOARD | PINNED
 	jr nz, .skip\@
+	ld c, e
 	call_enemy_attack_test
 	jr z, .skip\@
 	ld e, c
@@ -424,7 +426,10 @@ Generate\1Moves:
 	ENDR
 	ld a, [wCastlingRights]
 	and CASTLE_RIGHT
-	call nz, Generate\1Castle
+	jp z, .enPassant
+	ld a, [wBoard + KING_HOME - 1]
+	and a
+	call z, Generate\1Castle
 	jp .enPassant
 
 .inCheck
@@ -587,16 +592,13 @@ Generate\1PinnedMoves:
 	ret
 
 
-;; The long castle of \1, if it is legal (call only when not in check and
-;; \1 holds the right).
+;; The long castle of \1, if it is legal (call only when not in check, \1
+;; holds the right and the square beside the king is empty).
 ;; @param d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1Castle:
-	ld a, [wBoard + KING_HOME - 1]
-	ld c, a
 	ld a, [wBoard + KING_HOME - 2]
-	or c
 	ld c, a
 	ld a, [wBoard + KING_HOME - 3]
 	or c
