@@ -1,5 +1,5 @@
 ; The music driver: plays the songs of generated/music/ on the four channels, one
-; step per frame from the STAT interrupt at line 0 (home/stat.asm), and lends a
+; step per frame from the STAT interrupt at line 1 (home/stat.asm), and lends a
 ; channel to a sound effect.
 ;
 ; The song format is described in xtask/src/assets/music.rs: per channel a stream
@@ -167,7 +167,7 @@ SetMusicEnabled::
 
 ;; Plays one frame of music and sound effects: carries out the requests, steps the
 ;; sound effect, then reads each channel's commands whose time has come.
-;; Called by the STAT handler (home/stat.asm) once per frame, at line 0; at most
+;; Called by the STAT handler (home/stat.asm) once per frame, at line 1; at most
 ;; 1,500 machine cycles
 ;; (measured by `cargo test`: see xtask/src/audio_tests.rs).
 ;; @destroys af, bc, de, hl

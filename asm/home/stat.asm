@@ -3,8 +3,8 @@
 ; The music must keep time whatever the main program does (an engine search runs
 ; for seconds), so it plays from an interrupt; but not from the VBlank handler,
 ; which would spend up to 1,500 machine cycles of the 1,140 VBlank lasts and
-; leave the main loop no time to write VRAM. The LY=LYC interrupt at line 0
-; fires once per frame, just after VBlank ends.
+; leave the main loop no time to write VRAM. The LY=LYC interrupt at
+; AUDIO_LINE (line 1) fires once per frame, just after VBlank ends.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"

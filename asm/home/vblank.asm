@@ -2,7 +2,7 @@
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
 ; hardware, runs OAM DMA from wShadowOAM, reads the joypad and counts the frame.
-; The music plays from the STAT interrupt at line 0 (stat.asm), after VBlank,
+; The music plays from the STAT interrupt at line 1 (stat.asm), after VBlank,
 ; so the main loop has the rest of VBlank for its own VRAM writes.
 ; The rest of the program never writes the LCD registers below directly while
 ; the LCD is on: it writes the shadows, and the change shows from the next frame.

@@ -552,24 +552,28 @@ fn a_song_and_a_sound_effect_starting_in_one_frame_fit_the_cycle_budget() {
     );
 }
 
-/// The music plays from the STAT interrupt at the start of line 0, after VBlank, once a
-/// frame: VBlank is left to the main loop's VRAM writes, and the music keeps time however
-/// long the main loop is busy.
+/// The music plays from the STAT interrupt at the start of line 1 (AUDIO_LINE), after
+/// VBlank, once a frame: VBlank is left to the main loop's VRAM writes, and the music keeps
+/// time however long the main loop is busy.
 #[test]
-fn the_music_plays_once_a_frame_at_line_0_outside_vblank() {
+fn the_music_plays_once_a_frame_at_line_1_outside_vblank() {
+    const OAM_SCAN: u8 = 2;
     let build = cartridge();
     let mut machine = machine(&build);
     let mut entered_at = Vec::new();
     for budget in [200, 2, 2, 2] {
         machine
-            .run_until("UpdateAudio", budget * CYCLES_PER_FRAME)
+            .run_until("StatHandler", budget * CYCLES_PER_FRAME)
             .unwrap_or_else(|error| panic!("{error:#}"));
-        entered_at.push((machine.frames(), machine.ly()));
-        machine.step().unwrap();
+        entered_at.push((machine.frames(), machine.ly(), machine.ppu_mode()));
+        machine
+            .run_until("UpdateAudio", 100)
+            .unwrap_or_else(|error| panic!("{error:#}"));
     }
     let first = entered_at[0].0;
     assert_eq!(
         entered_at,
-        [(first, 0), (first + 1, 0), (first + 2, 0), (first + 3, 0)]
+        [0, 1, 2, 3].map(|n| (first + n, 1, OAM_SCAN)),
+        "(frame, LY, PPU mode) when the STAT handler starts"
     );
 }
