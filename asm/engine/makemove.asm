@@ -1,11 +1,13 @@
 ; Making and unmaking moves, with full undo.
 ;
 ; MakeMove pushes an undo record (UNDO_*: the state before the move, the piece
-; that moved, the piece taken, the kind of move, the to square) on wUndoStack;
-; UnmakeMove pops it. The byte below the first record reads UNDO_TO_UNKNOWN,
-; so the UNDO_TO byte right below wUndoTop is always the square the move that
-; made the position landed on, or UNDO_TO_UNKNOWN at the root (GenerateMoves
-; finds leaping checkers with it). The Zobrist key is updated incrementally and simply restored on unmake.
+; that moved, the piece taken, the kind of move, the slot of the piece taken,
+; the to square) on wUndoStack; UnmakeMove pops it. The byte below the first
+; record reads UNDO_TO_UNKNOWN, so the UNDO_TO byte right below wUndoTop is
+; always the square the move that made the position landed on, or
+; UNDO_TO_UNKNOWN at the root (GenerateMoves finds leaping checkers with it).
+; Both move the piece slots of board.asm with the pieces. The Zobrist key is
+; updated incrementally and simply restored on unmake.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -104,6 +106,10 @@ MakeMove::
 	ld [wCapturedPiece], a
 	ld [hl], MOVE_KIND_NORMAL
 	inc hl
+	; The slot of the piece on the target square (used if there is one).
+	ld d, HIGH(wPieceSlotOf)
+	ld a, [de]
+	ld [hli], a
 	ld [hl], c
 	inc hl
 	ld a, l
@@ -152,7 +158,23 @@ MakeMove::
 	call XorPieceKey
 	xor a
 	ld [wHalfmoveClock], a
+	; Its slot keeps square 0 until UnmakeMove.
+	ld h, HIGH(wPieceSlotOf)
+	ld l, c
+	ld l, [hl]
+	ld h, HIGH(wPieceSquares)
+	ld [hl], a
 .noCapture
+
+	; The mover's slot moves with it.
+	ld h, HIGH(wPieceSlotOf)
+	ld l, b
+	ld a, [hl]
+	ld l, c
+	ld [hl], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], c
 
 	ld a, [wMovedPiece]
 	bit 2, a
@@ -243,12 +265,23 @@ MakeMove::
 	ld [de], a
 	pop af
 	push af
+	push de
 	call XorPieceKey
+	pop de
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_EN_PASSANT
 	dec hl
 	pop af
 	ld [hl], a
+	; Its slot goes in the record and keeps square 0 until UnmakeMove.
+	inc hl
+	inc hl
+	ld d, HIGH(wPieceSlotOf)
+	ld a, [de]
+	ld [hl], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], 0
 .pawnPlace
 	ld a, [wMovedPiece]
 	jp .place
@@ -328,6 +361,21 @@ MakeMove::
 	ld [de], a
 	ld l, e
 	call XorPieceKey
+	; The rook's slot moves with it.
+	ld h, HIGH(wPieceSlotOf)
+	ld a, b
+	sub 4
+	ld l, a
+	ld a, [hl]
+	inc l
+	inc l
+	inc l
+	ld [hl], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld a, b
+	dec a
+	ld [hl], a
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_CASTLE
 .kingPlace
@@ -344,6 +392,7 @@ UndoRecordKind:
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
+	dec hl
 	dec hl
 	dec hl
 	pop af
@@ -404,6 +453,32 @@ UnmakeMove::
 	ld e, c
 	ld a, [hli]
 	ld [de], a
+	; The mover's slot goes back with it.
+	push hl
+	ld h, HIGH(wPieceSlotOf)
+	ld l, c
+	ld e, [hl]
+	ld l, b
+	ld [hl], e
+	ld h, HIGH(wPieceSquares)
+	ld l, e
+	ld [hl], b
+	pop hl
+	; a: the piece taken, which gets its slot back (en passant fixes the
+	; square below).
+	and a
+	jr z, .slotsDone
+	inc hl
+	ld a, [hld]
+	ld e, c
+	ld d, HIGH(wPieceSlotOf)
+	ld [de], a
+	ld e, a
+	ld d, HIGH(wPieceSquares)
+	ld a, c
+	ld [de], a
+	ld d, HIGH(wBoard)
+.slotsDone
 	ld a, [hl]
 	and a
 	ret z
@@ -423,6 +498,15 @@ UnmakeMove::
 	ld e, a
 	ld a, [hl]
 	ld [de], a
+	; Its slot: back on that square.
+	inc hl
+	inc hl
+	ld a, [hl]
+	ld d, HIGH(wPieceSlotOf)
+	ld [de], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], e
 	ret
 .castle
 	ld a, b
@@ -430,9 +514,19 @@ UnmakeMove::
 	ld e, a
 	xor a
 	ld [de], a
+	; The rook's slot goes back with it to the a-file.
+	ld h, HIGH(wPieceSlotOf)
+	ld l, e
+	ld l, [hl]
+	ld h, HIGH(wPieceSquares)
 	ld a, e
 	sub 3
+	ld [hl], a
 	ld e, a
+	ld a, l
+	ld h, HIGH(wPieceSlotOf)
+	ld l, e
+	ld [hl], a
 	ld a, [wSideToMove]
 	and a
 	ld a, WHITE_ROOK

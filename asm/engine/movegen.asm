@@ -7,17 +7,18 @@
 ;   piece there is pinned if the next piece beyond it is such a slider. A
 ;   pinned piece is marked on the board (PINNED instead of its colour bit) so
 ;   that the board scan skips it, and its moves along the pin line are
-;   generated apart.
+;   generated apart. The king is marked PINNED too, so that the board scan
+;   skips it, until its own moves are generated.
 ; - Leaping checkers (knights, pawns): a leaper that attacked the king before
 ;   the enemy's last move would have attacked it while the enemy was to move,
 ;   which no legal move allows. So only the piece that the last move put down
 ;   can be one; the undo record says where it landed (see makemove.asm). With
 ;   no move made since the position was loaded (which must be legal), the
-;   knight jumps and the two pawn squares around the king are all looked at. The king is marked PINNED too, so that the board scan
-;   skips it, until its own moves are generated.
+;   knight jumps and the two pawn squares around the king are all looked at.
 ; - Not in check: the pinned pieces' moves, the board scan (every other piece
-;   of the side, pawns with their pushes, double steps, captures and the four
-;   promotions), the long castle, en passant, the king.
+;   of the side, found through the piece slots of board.asm; pawns with their
+;   pushes, double steps, captures and the four promotions), the long castle,
+;   en passant, the king.
 ; - In single check: the board scan, then only the moves that take the
 ;   checker or step between it and the king are kept (wCheckTargets); en
 ;   passant; the king. In double check: en passant (never legal there, but
@@ -28,14 +29,16 @@
 ;   cannot retreat along a checking ray.
 ;
 ; Order of the list: pinned pieces (in the order the rays from the king are
-; walked: N, S, E, W, NE, NW, SE, SW), then the other pieces by square a1, b1,
-; ... e6 (a pawn: capture west, capture east, push, double step, each
-; promotion as queen, rook, bishop, knight; a knight: its jumps in the order
-; of KNIGHT_JUMP_0-7; a slider: NE, NW, SE, SW rays then N, S, E, W, each ray
-; from near to far), the castle, en passant (the capturer west of the target,
-; then east), the king (N, S, E, W, NE, NW, SE, SW). engine-src's legal_moves
-; orders by role first; a search that mirrors this engine must sort both the
-; same way (the perft and verify compare sets).
+; walked: N, S, E, W, NE, NW, SE, SW), then the other pieces by slot, from the
+; last slot down to slot 1 (a piece keeps the slot LoadPosition gave it in the
+; order a1, b1, ... e6, so this is the order e6, ... a1 of the squares the
+; pieces stood on in the loaded position; a pawn: capture west, capture east,
+; push, double step, each promotion as queen, rook, bishop, knight; a knight:
+; its jumps in the order of KNIGHT_JUMP_0-7; a slider: NE, NW, SE, SW rays then
+; N, S, E, W, each ray from near to far), the castle, en passant (the capturer
+; west of the target, then east), the king (N, S, E, W, NE, NW, SE, SW).
+; engine-src's legal_moves orders by role first; a search that mirrors this
+; engine must sort both the same way (the perft and verify compare sets).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -210,13 +213,17 @@ MACRO leaper_check
 	call z, AddLeapingChecker
 ENDM
 
-; Calls \2 for the square \1 if a piece of the side to move stands there,
-; with its piece code in a. Uses B_OWN.
-MACRO scan_square
-	ld e, \1
-	ld a, [de]
-	bit B_OWN, a
-	call nz, \2
+; Calls Scan\1Pieces from the entry wScanEntries gives for COLOUR.
+MACRO call_scan
+	ld bc, .scanned\@
+	push bc
+	ld a, [wScanEntries + 2 * COLOUR]
+	ld c, a
+	ld a, [wScanEntries + 2 * COLOUR + 1]
+	ld b, a
+	push bc
+	ret
+.scanned\@
 ENDM
 
 ; The pushes of the pawn on b: the push and the double step if \1 is 0, the
@@ -419,11 +426,7 @@ Generate\1Moves:
 	jp nz, .inCheck
 
 	call Generate\1PinnedMoves
-	FOR rank, BOARD_RANKS
-		FOR file, BOARD_FILES
-			scan_square (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file, Generate\1PieceMoves
-		ENDR
-	ENDR
+	call_scan \1
 	ld a, [wCastlingRights]
 	and CASTLE_RIGHT
 	jp z, .enPassant
@@ -436,11 +439,7 @@ Generate\1Moves:
 	cp 2
 	jp nc, .enPassant
 	push hl
-	FOR rank, BOARD_RANKS
-		FOR file, BOARD_FILES
-			scan_square (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file, Generate\1PieceMoves
-		ENDR
-	ENDR
+	call_scan \1
 	pop bc
 	ld a, [wKingSquares + COLOUR]
 	call KeepCheckAnswers
@@ -453,6 +452,26 @@ Generate\1Moves:
 	call Generate\1KingMoves
 	ld b, OWN | PINNED
 	jp UnmarkPins
+
+
+;; The board scan: calls Generate\1PieceMoves for the piece of each slot of
+;; \1 (see board.asm), from the last slot down to slot 1, if it is \1's (a
+;; piece taken has square 0, a pinned piece is marked PINNED). Entered at the
+;; entry of the last slot LoadPosition gave out (wScanEntries).
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, bc, e
+Scan\1Pieces:
+	FOR i, PIECE_SLOTS - 1
+		ld a, [wPieceSquares + COLOUR * PIECE_SLOTS + PIECE_SLOTS - 1 - i]
+		ld e, a
+		ld a, [de]
+		bit B_OWN, a
+		call nz, Generate\1PieceMoves
+	ENDR
+Scan\1PiecesEnd::
+	ret
+	ASSERT Scan\1PiecesEnd - Scan\1Pieces == (PIECE_SLOTS - 1) * SCAN_ENTRY_SIZE, "a scan entry is not SCAN_ENTRY_SIZE bytes"
 
 
 ;; Counts the enemy knights and pawns that attack \1's king, looking at every
