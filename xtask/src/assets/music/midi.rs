@@ -170,9 +170,75 @@ fn rank(kind: &TrackEventKind) -> u8 {
     }
 }
 
+/// Checks that the file holds every chunk its header announces, whole: a copy that
+/// stopped early must not become a shorter song. (midly, built `strict`, rejects such a
+/// file too, but only as "malformed midi: invalid chunk".)
+fn check_complete(bytes: &[u8]) -> Result<(), MidiError> {
+    let cut_short = |what: String| {
+        MidiError(format!(
+            "the file is cut short: {what} (it is damaged or was not copied whole)"
+        ))
+    };
+    // A file too short for its header, or with another first chunk, is left to midly.
+    if bytes.len() < 14 || &bytes[..4] != b"MThd" {
+        return Ok(());
+    }
+    let announced = u16::from_be_bytes([bytes[10], bytes[11]]);
+    // Chunks: a 4-byte type, a 4-byte big-endian length, the data.
+    let (mut offset, mut tracks) = (0, 0u16);
+    while offset < bytes.len() {
+        let is_track = offset > 0 && bytes[offset..].starts_with(b"MTrk");
+        let chunk = match (offset, is_track) {
+            (0, _) => "the header".to_string(),
+            (_, true) => format!("track {}", tracks + 1),
+            (_, false) => format!("the chunk after track {tracks}"),
+        };
+        let remaining = bytes.len() - offset;
+        if remaining < 8 {
+            return Err(cut_short(format!(
+                "it ends {remaining} bytes into {chunk}'s 8-byte chunk header"
+            )));
+        }
+        let length = u32::from_be_bytes(std::array::from_fn(|i| bytes[offset + 4 + i])) as usize;
+        if length > remaining - 8 {
+            return Err(cut_short(format!(
+                "{chunk} is {length} bytes long, but only {} of them are in the file",
+                remaining - 8
+            )));
+        }
+        if is_track {
+            tracks += 1;
+        }
+        offset += 8 + length;
+    }
+    if tracks < announced {
+        return Err(cut_short(format!(
+            "its header announces {announced} tracks, but it holds {tracks}"
+        )));
+    }
+    Ok(())
+}
+
+/// The first track (numbered from 1) that midly cannot read, if the header can be read.
+fn damaged_track(bytes: &[u8]) -> Option<usize> {
+    let (_, tracks) = midly::parse(bytes).ok()?;
+    tracks
+        .enumerate()
+        .find(|(_, track)| match track {
+            Ok(events) => events.clone().any(|event| event.is_err()),
+            Err(_) => true,
+        })
+        .map(|(index, _)| index + 1)
+}
+
 pub fn read(bytes: &[u8]) -> Result<Midi, MidiError> {
-    let smf = Smf::parse(bytes)
-        .map_err(|error| MidiError(format!("not a readable MIDI file ({error})")))?;
+    check_complete(bytes)?;
+    let smf = Smf::parse(bytes).map_err(|error| {
+        MidiError(format!(
+            "not a readable MIDI file ({}{error})",
+            damaged_track(bytes).map_or(String::new(), |track| format!("track {track}: "))
+        ))
+    })?;
     let ticks_per_beat = match smf.header.timing {
         Timing::Metrical(ticks) => u64::from(ticks.as_int()),
         Timing::Timecode(..) => {

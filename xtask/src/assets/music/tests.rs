@@ -418,6 +418,55 @@ fn files_that_are_not_songs_are_errors() {
         error.starts_with("assets/music/x.mid: not a readable MIDI file ("),
         "{error}"
     );
+    // Cut short, as a copy that stopped early: in the middle of a track, after the first
+    // of the two tracks the header announces, in a chunk's header.
+    let whole = midi_file(vec![conductor(), quarters(1, &[60, 62, 64, 65], 100)]);
+    let first_track_length = u32::from_be_bytes([whole[18], whole[19], whole[20], whole[21]]);
+    let second_track = 14 + 8 + first_track_length as usize;
+    let second_track_length = whole.len() - second_track - 8;
+    for (cut, problem) in [
+        (
+            second_track + 12,
+            format!(
+                "track 2 is {second_track_length} bytes long, but only 4 of them are in the file"
+            ),
+        ),
+        (
+            second_track,
+            "its header announces 2 tracks, but it holds 1".to_string(),
+        ),
+        (
+            20,
+            "it ends 6 bytes into track 1's 8-byte chunk header".to_string(),
+        ),
+    ] {
+        assert_eq!(
+            convert("x", "assets/music/x.mid", &whole[..cut])
+                .err()
+                .map(|error| format!("{error:#}")),
+            Some(format!(
+                "assets/music/x.mid: the file is cut short: {problem} (it is damaged or was \
+                 not copied whole)"
+            )),
+            "the file cut after {cut} of {} bytes",
+            whole.len()
+        );
+    }
+    // Damaged: the first note-on's key byte (after delta time 0 and the status $90) has
+    // its top bit set, which no data byte may have.
+    assert_eq!(&whole[second_track + 8..second_track + 11], [0, 0x90, 60]);
+    let mut damaged = whole.clone();
+    damaged[second_track + 10] = 0x80 | 60;
+    assert_eq!(
+        convert("x", "assets/music/x.mid", &damaged)
+            .err()
+            .map(|error| format!("{error:#}")),
+        Some(
+            "assets/music/x.mid: not a readable MIDI file (track 2: malformed midi: malformed \
+             event)"
+                .to_string()
+        )
+    );
     let mut smpte = midi_file(vec![quarters(1, &[60], 100)]);
     // The header's division: negative frames per second, ticks per frame.
     smpte[12] = 0xE7;
