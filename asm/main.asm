@@ -22,13 +22,6 @@ DEF LCDC_BOARD EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK21 | LCDC_OBJ
 
 SECTION "Main", ROM0
 
-;; Draws the first screen, the title. Start-up calls it with the LCD off, by
-;; the name it had when the board was the first screen.
-;; @destroys af, bc, de, hl
-SetUpBoardScreen::
-	jp SetUpTitleScreen
-
-
 ;; The main loop, one round per frame: wait for VBlank, update the screen, then
 ;; act on the keys pressed since the last round. Never returns.
 Main::

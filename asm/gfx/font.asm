@@ -7,7 +7,6 @@ INCLUDE "include/gfx.inc"
 
 SECTION "Font tiles", ROMX
 
-; asm/home/init.asm copies NUM_BG_TILES tiles from here to vBackgroundTiles.
-BackgroundTiles::
+; Start-up (asm/home/init.asm) copies them to vFontTiles.
 	INCLUDE "generated/gfx/font.inc"
 	assert_table_length FontTiles, NUM_FONT_TILES, TILE_SIZE

@@ -17,8 +17,6 @@ SECTION "Font tiles in VRAM", VRAM[VRAM_BLOCK1]
 
 ; The font: loaded at start-up, the same on every screen.
 vFontTiles::
-; asm/home/init.asm's name for what it loads at start-up.
-vBackgroundTiles::
 	ds NUM_FONT_TILES * TILE_SIZE
 
 

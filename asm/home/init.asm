@@ -14,10 +14,6 @@ DEF BG_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_LIGHT << 2 | SHADE
 ; shape can have a white edge that shows on both square colours.
 DEF OBJ_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_WHITE << 2 | SHADE_WHITE
 
-; Background from tile map 0 with tiles numbered from $8000 (as objects are),
-; 8x8 objects, no window.
-DEF LCDC_DEFAULT EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ_ON | LCDC_OBJ_8 | LCDC_WIN_OFF
-
 
 ; The stack grows down from the top of WRAM0, at a fixed place so that
 ; floating WRAM sections fill WRAM from the bottom.
@@ -87,9 +83,10 @@ Start::
 
 	call CopyOAMDMARoutine
 
-	ld de, BackgroundTiles
-	ld hl, vBackgroundTiles
-	ld bc, NUM_BG_TILES * TILE_SIZE
+	; The font, the same on every screen; each screen loads its own tiles.
+	ld de, FontTiles
+	ld hl, vFontTiles
+	ld bc, NUM_FONT_TILES * TILE_SIZE
 	call Memcpy
 
 	ld a, BG_PALETTE
@@ -105,11 +102,9 @@ Start::
 	ldh [rSCX], a
 	ldh [rSCY], a
 
-	call SetUpBoardScreen
-
-	ld a, LCDC_DEFAULT
-	ldh [hLCDC], a
-	ldh [rLCDC], a
+	call SetUpTitleScreen
+	; a: the title's LCDC
+	call TurnLCDOn
 
 	; The title song starts with the first frame.
 	call InitAudio

@@ -2,7 +2,7 @@
 //! VRAM and OAM write checked against the PPU mode.
 
 use crate::assets::gfx::{self, Sheet};
-use crate::harness::{Button, Machine};
+use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME};
 use crate::{project, rom};
 
 /// The cartridge as `cargo xtask rom` builds it (in memory: the tests write nothing).
@@ -197,7 +197,27 @@ fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
         machine.run_frames(2).unwrap();
     }
     assert_eq!(at(&machine), (0, 4), "the selector left the board");
-    // On the screen: the selector is over a2 now, and a1 is a plain rook again.
+    // Every edge: down past rank 1, right past the e-file, up past rank 6.
+    let mut press = |machine: &mut Machine, button, times| {
+        for _ in 0..times {
+            machine.tap(button, 2).unwrap();
+            machine.run_frames(2).unwrap();
+        }
+    };
+    press(&mut machine, Button::Down, 3);
+    assert_eq!(at(&machine), (0, 5), "the selector went below rank 1");
+    press(&mut machine, Button::Right, 6);
+    assert_eq!(
+        at(&machine),
+        (4, 5),
+        "the selector went right of the e-file"
+    );
+    press(&mut machine, Button::Up, 7);
+    assert_eq!(at(&machine), (4, 0), "the selector went above rank 6");
+    press(&mut machine, Button::Left, 4);
+    press(&mut machine, Button::Down, 4);
+    // Back on a2. On the screen: the selector is over a2, and a1 is a plain rook again.
+    assert_eq!(at(&machine), (0, 4));
     let art = art();
     let a2 = gfx::cell_picture(&art.pieces, &art.board, 1, 0, false).under(&art.selector());
     assert!(
@@ -232,5 +252,50 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"
     );
+    machine.assert_no_violations().unwrap();
+}
+
+/// Runs from the entry of the interrupt handler at `label` to its `reti`, as if the
+/// interrupted program held sentinel values, and returns the registers it came back with.
+fn registers_after_handler(machine: &mut Machine, label: &str) -> Registers {
+    machine
+        .run_until(label, 2 * CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    let entry = machine.registers();
+    let interrupted = Registers {
+        af: 0x12B0,
+        bc: 0x3456,
+        de: 0x789A,
+        hl: 0xBCDE,
+        ..entry
+    };
+    machine.set_registers(&interrupted);
+    let resume = machine.read_u16(entry.sp).unwrap();
+    let start = machine.cycles();
+    while machine.pc() != resume || machine.registers().sp != entry.sp.wrapping_add(2) {
+        machine.step().unwrap();
+        assert!(
+            machine.cycles() - start < CYCLES_PER_FRAME,
+            "{label} did not return within a frame"
+        );
+    }
+    Registers {
+        pc: interrupted.pc,
+        sp: interrupted.sp,
+        ..machine.registers()
+    }
+}
+
+#[test]
+fn the_interrupt_handlers_give_back_every_register() {
+    let mut machine = boot(120);
+    for handler in ["VBlankHandler", "StatHandler"] {
+        let after = registers_after_handler(&mut machine, handler);
+        assert_eq!(
+            (after.af, after.bc, after.de, after.hl),
+            (0x12B0, 0x3456, 0x789A, 0xBCDE),
+            "{handler} changed the interrupted program's registers"
+        );
+    }
     machine.assert_no_violations().unwrap();
 }
