@@ -198,7 +198,7 @@ fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
     }
     assert_eq!(at(&machine), (0, 4), "the selector left the board");
     // Every edge: down past rank 1, right past the e-file, up past rank 6.
-    let mut press = |machine: &mut Machine, button, times| {
+    let press = |machine: &mut Machine, button, times| {
         for _ in 0..times {
             machine.tap(button, 2).unwrap();
             machine.run_frames(2).unwrap();
