@@ -13,7 +13,8 @@
 //!   suits an accompaniment better than the melody.
 //! - **Notes.** Middle C (MIDI note 60) is C4. Pulse channels play C2 to B7, the wave
 //!   channel C1 to B6; anything outside is an error naming the note. A note sounds from
-//!   its note-on to its note-off; the silence between notes is a rest.
+//!   its note-on to its note-off (a note-on without one is an error); the silence between
+//!   notes is a rest.
 //! - **Velocity → volume.** On pulse and noise the velocity sets the starting volume of
 //!   the note's envelope, 1-15 (velocity × 15 / 127, rounded up). The wave channel has four
 //!   output levels only: velocity 1-42 plays at 25%, 43-85 at 50%, 86-127 at 100%.

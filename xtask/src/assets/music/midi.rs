@@ -58,7 +58,8 @@ pub struct Place<'a> {
     midi: &'a Midi,
     track: usize,
     midi_channel: u8,
-    tick: u64,
+    /// None when the message says when itself.
+    tick: Option<u64>,
 }
 
 impl fmt::Display for Place<'_> {
@@ -73,7 +74,10 @@ impl fmt::Display for Place<'_> {
         if let Some(channel) = Channel::from_midi_channel(self.midi_channel) {
             write!(f, " ({})", channel.name())?;
         }
-        write!(f, ", {}", self.midi.bar_and_beat(self.tick))
+        match self.tick {
+            Some(tick) => write!(f, ", {}", self.midi.bar_and_beat(tick)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -88,7 +92,7 @@ impl Midi {
             midi: self,
             track,
             midi_channel,
-            tick,
+            tick: Some(tick),
         }
     }
 
@@ -255,7 +259,6 @@ pub fn read(bytes: &[u8]) -> Result<Midi, MidiError> {
 
     let mut events = Vec::new();
     let mut track_names = Vec::new();
-    let mut track_ends = Vec::new();
     for (track, track_events) in smf.tracks.iter().enumerate() {
         let mut tick = 0u64;
         let mut name = String::new();
@@ -274,7 +277,6 @@ pub fn read(bytes: &[u8]) -> Result<Midi, MidiError> {
             });
         }
         track_names.push(name);
-        track_ends.push(tick);
     }
     events.sort_by_key(|event| (event.tick, event.rank, event.track));
 
@@ -418,12 +420,22 @@ pub fn read(bytes: &[u8]) -> Result<Midi, MidiError> {
             _ => {}
         }
     }
-    // A note without its note-off lasts to the end of its track.
-    for (slot, open) in sounding.iter_mut().enumerate() {
-        if let Some(mut note) = open.take() {
-            note.end = track_ends[note.track].max(note.start);
-            let channel = Channel::from_midi_channel(slot as u8).expect("only these sound");
-            notes[channel as usize].push(note);
+    // A note without its note-off has no length to go by (taking the end of its track
+    // made a lost note-off a silent 1-frame note).
+    for (slot, open) in sounding.iter().enumerate() {
+        if let Some(note) = open {
+            let place = Place {
+                midi: &midi,
+                track: note.track,
+                midi_channel: slot as u8,
+                tick: None,
+            };
+            return Err(MidiError(format!(
+                "{place}: note {} from {} never ends: it has no note-off (nor a note-on with \
+                 velocity 0)",
+                note_name(note.key),
+                midi.bar_and_beat(note.start)
+            )));
         }
     }
     for channel_notes in &mut notes {

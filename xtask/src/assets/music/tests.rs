@@ -394,6 +394,17 @@ fn what_the_game_boy_cannot_play_is_an_error_naming_track_channel_bar_and_beat()
          5/480: D4 comes less than a frame (1/59.7 s) after C4 at bar 1, beat 1; the Game Boy \
          plays at most one note per frame on a channel"
     );
+    assert_eq!(
+        error(lead(vec![
+            (0, on(1, 60, 100)),
+            (QUARTER, off(1, 60)),
+            (0, on(1, 74, 100)),
+            (QUARTER, on(2, 60, 100)),
+            (QUARTER, off(2, 60)),
+        ])),
+        "assets/music/test.mid: track 2 \"Lead\", MIDI channel 1 (pulse 1): note D5 from bar \
+         1, beat 2 never ends: it has no note-off (nor a note-on with velocity 0)"
+    );
     let mut track = conductor();
     track.push((BAR, meta(MetaMessage::Marker(b"Loop"))));
     assert_eq!(
