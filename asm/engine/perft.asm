@@ -16,8 +16,10 @@ wPerftNodes:: ds 4
 SECTION "Perft", ROM0
 
 ;; Adds to wPerftNodes the number of move sequences of exactly `a` plies from
-;; the current position. The last ply is counted, not played (bulk counting).
-;; The position is the same afterwards.
+;; the current position. The last ply is counted, not played (bulk counting):
+;; at depth 2 each move is made, its replies generated and counted, and the
+;; move unmade, without a call of Perft per move. The position is the same
+;; afterwards.
 ;; @param a: depth, at least 1
 ;; @param hl: free move stack space (MAX_MOVES moves per ply of depth)
 ;; @destroys af, bc, de, hl
@@ -29,34 +31,38 @@ Perft::
 	pop af
 	dec a
 	jr nz, .recurse
+	; fall through
 
-	; The moves from de to hl: (hl - de) / MOVE_SIZE of them.
+;; Adds to wPerftNodes the number of moves from de to hl.
+;; @destroys af, bc, hl
+.addMoves
+	; (hl - de) / MOVE_SIZE, at most MAX_MOVES: 8 bits.
 	ld a, l
 	sub e
 	ld c, a
 	ld a, h
 	sbc d
-	srl a
-	rr c
-	ld b, a
+	rra
+	ld a, c
+	rra
 	ld hl, wPerftNodes
-	ld a, [hl]
-	add c
+	add [hl]
 	ld [hli], a
-	ld a, [hl]
-	adc b
-	ld [hli], a
-	ld a, [hl]
-	adc 0
-	ld [hli], a
-	ld a, [hl]
-	adc 0
-	ld [hl], a
+	ret nc
+	inc [hl]
+	ret nz
+	inc hl
+	inc [hl]
+	ret nz
+	inc hl
+	inc [hl]
 	ret
 
 .recurse
 	; de: the next move, hl: the end of the moves, c: the depth below
 	ld c, a
+	dec a
+	jr z, .countReplies
 .next
 	ld a, e
 	cp l
@@ -93,3 +99,38 @@ Perft::
 	pop bc
 	pop hl
 	jr .next
+
+.countReplies
+	; Depth 2: for each move, the replies are counted.
+	ld a, e
+	cp l
+	jr nz, .countMove
+	ld a, d
+	cp h
+	ret z
+.countMove
+	push hl
+	ld a, [de]
+	ld b, a
+	inc de
+	ld a, [de]
+	inc de
+	push de
+	ld d, b
+	ld e, a
+	push de
+	call MakeMove
+	; Stack: the move, the next move, the end (the replies' free space).
+	ld hl, sp + 4
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	push hl
+	call GenerateMoves
+	pop de
+	call .addMoves
+	pop de
+	call UnmakeMove
+	pop de
+	pop hl
+	jr .countReplies
