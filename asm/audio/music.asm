@@ -387,7 +387,8 @@ PlayPulseNote:
 	inc c
 	inc e
 	ld a, [de]
-	or AUDHIGH_RESTART
+	ASSERT AUD1HIGH_RESTART == AUD2HIGH_RESTART
+	or AUD1HIGH_RESTART
 	ldh [c], a
 	ret
 
@@ -418,7 +419,7 @@ PlayWaveNote:
 	ldh [rNR33], a
 	inc e
 	ld a, [de]
-	or AUDHIGH_RESTART
+	or AUD3HIGH_RESTART
 	ldh [rNR34], a
 	ret
 
@@ -436,7 +437,7 @@ PlayNoiseNote:
 	ldh [rNR42], a
 	ld a, [de]
 	ldh [rNR43], a
-	ld a, AUDHIGH_RESTART
+	ld a, AUD4GO_RESTART
 	ldh [rNR44], a
 	ret
 

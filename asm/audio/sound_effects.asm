@@ -19,14 +19,14 @@ DEF PERIOD_G5 EQU 2048 - 131072 / 784
 ; Sweep pace 1 (a step every 1/128 s), upwards, by 1/128 of the period each step
 DEF CHIRP_UP EQU 1 << 4 | AUD1SWEEP_UP | 7
 
-; A pulse step: frames, NR10 sweep, NR11 duty, NR12 envelope, period
+; A pulse 1 step: frames, NR10 sweep, NR11 duty, NR12 envelope, period
 MACRO pulse_step
-	db \1, \2, \3, \4, LOW(\5), HIGH(\5) | AUDHIGH_RESTART
+	db \1, \2, \3, \4, LOW(\5), HIGH(\5) | AUD1HIGH_RESTART
 ENDM
 
 ; A noise step: frames, NR42 envelope, NR43 clock
 MACRO noise_step
-	db \1, 0, 0, \2, \3, AUDHIGH_RESTART
+	db \1, 0, 0, \2, \3, AUD4GO_RESTART
 ENDM
 
 DEF END_OF_EFFECT EQU 0
@@ -187,7 +187,7 @@ SoundEffects:
 
 SfxMove:
 	db CHANNEL_PULSE1
-	pulse_step 6, CHIRP_UP, AUDLEN_DUTY_50, $B1, PERIOD_G5
+	pulse_step 6, CHIRP_UP, AUD1LEN_DUTY_50, $B1, PERIOD_G5
 	db END_OF_EFFECT
 
 SfxCapture:
@@ -198,8 +198,8 @@ SfxCapture:
 
 SfxCheck:
 	db CHANNEL_PULSE1
-	pulse_step 5, AUD1SWEEP_UP, AUDLEN_DUTY_25, $F0, PERIOD_A5
-	pulse_step 5, AUD1SWEEP_UP, AUDLEN_DUTY_25, $F0, PERIOD_E6
-	pulse_step 5, AUD1SWEEP_UP, AUDLEN_DUTY_25, $F0, PERIOD_A5
-	pulse_step 12, AUD1SWEEP_UP, AUDLEN_DUTY_25, $F2, PERIOD_E6
+	pulse_step 5, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F0, PERIOD_A5
+	pulse_step 5, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F0, PERIOD_E6
+	pulse_step 5, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F0, PERIOD_A5
+	pulse_step 12, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F2, PERIOD_E6
 	db END_OF_EFFECT

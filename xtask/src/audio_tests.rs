@@ -577,3 +577,63 @@ fn the_music_plays_once_a_frame_at_line_1_outside_vblank() {
         "(frame, LY, PPU mode) when the STAT handler starts"
     );
 }
+
+/// asm/include/hardware.inc names the audio flags as hardware.inc 5 does, per channel
+/// (AUD1ENV_UP, AUD4GO_RESTART, ...), with the values Pan Docs gives; the version 4
+/// names shared by all channels (AUDENV_UP, AUDHIGH_RESTART, ...) are gone.
+#[test]
+fn the_audio_flags_have_their_hardware_inc_5_names() {
+    use std::fmt::Write;
+
+    let mut v5 = vec![
+        ("AUD1SWEEP_UP".to_string(), 0x00),
+        ("AUD1SWEEP_DOWN".to_string(), 0x08),
+    ];
+    for channel in ["AUD1LEN", "AUD2LEN"] {
+        for (duty, value) in [("12_5", 0x00), ("25", 0x40), ("50", 0x80), ("75", 0xC0)] {
+            v5.push((format!("{channel}_DUTY_{duty}"), value));
+        }
+    }
+    for channel in ["AUD1ENV", "AUD2ENV", "AUD4ENV"] {
+        v5.push((format!("{channel}_DOWN"), 0x00));
+        v5.push((format!("{channel}_UP"), 0x08));
+    }
+    for channel in ["AUD1HIGH", "AUD2HIGH", "AUD3HIGH", "AUD4GO"] {
+        v5.push((format!("{channel}_RESTART"), 0x80));
+        v5.push((format!("{channel}_LENGTH_ON"), 0x40));
+        v5.push((format!("{channel}_LENGTH_OFF"), 0x00));
+    }
+    let v4 = [
+        "AUDLEN_DUTY_12_5",
+        "AUDLEN_DUTY_25",
+        "AUDLEN_DUTY_50",
+        "AUDLEN_DUTY_75",
+        "AUDENV_DOWN",
+        "AUDENV_UP",
+        "AUDHIGH_RESTART",
+        "AUDHIGH_LENGTH_ON",
+        "AUDHIGH_LENGTH_OFF",
+    ];
+    let mut source = String::from("INCLUDE \"include/hardware.inc\"\n");
+    for (name, value) in &v5 {
+        writeln!(
+            source,
+            "IF !DEF({name})\n FAIL \"{name} is not defined\"\nELIF {name} != {value}\n \
+             FAIL \"{name} is not {value:#04X}\"\nENDC"
+        )
+        .expect("writing to a string");
+    }
+    for name in v4 {
+        writeln!(
+            source,
+            "IF DEF({name})\n FAIL \"{name} is hardware.inc 4's name\"\nENDC"
+        )
+        .expect("writing to a string");
+    }
+    let include_dirs = rom::include_dirs(&project::root());
+    if let Err(errors) = crate::asm::frontend::assemble_source("names.asm", &source, &include_dirs)
+    {
+        let errors: Vec<String> = errors.0.iter().map(ToString::to_string).collect();
+        panic!("{}", errors.join("\n"));
+    }
+}
