@@ -8,8 +8,9 @@
 ;
 ; Only UpdateAudio writes the sound registers (after InitAudio). PlaySong, StopSong,
 ; SetMusicEnabled and PlaySoundEffect only leave a request in one byte, which the
-; next UpdateAudio carries out; so the main program may call them at any time, even
-; while the STAT handler runs between two of its instructions.
+; next UpdateAudio carries out; so the main program may call them at any time: the
+; STAT handler, which runs UpdateAudio, may interrupt them between any two of their
+; instructions without harm.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
