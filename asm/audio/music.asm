@@ -471,20 +471,9 @@ LoadWave:
 ;; duty on pulse, the channel silent until the music's next note, which then
 ;; sounds as the song says.
 ;; @param b: the channel; c: LOW of its NRx0
-;; @destroys af, de, hl
+;; @destroys af, e, hl
 ReturnChannelToMusic::
-	; hl = the channel's CHANNEL_OWNED
-	ld a, b
-	add a ; CHANNEL_SIZE = 6
-	ld e, a
-	add a
-	add e
-	add LOW(wMusicChannels + CHANNEL_OWNED)
-	ld l, a
-	adc HIGH(wMusicChannels + CHANNEL_OWNED)
-	sub l
-	ld h, a
-	ASSERT CHANNEL_SIZE == 6
+	call ChannelOwned
 	; NRx0: sweep off (nothing on the other channels)
 	xor a
 	ldh [c], a
@@ -507,8 +496,20 @@ ReturnChannelToMusic::
 ;; Takes a channel from the music for a sound effect: the music goes on in time
 ;; without writing its registers.
 ;; @param b: the channel
-;; @destroys af, de, hl
+;; @destroys af, e, hl
 TakeChannelFromMusic::
+	call ChannelOwned
+	ld [hl], 0
+	ret
+
+
+;; Finds a channel's CHANNEL_OWNED byte in wMusicChannels.
+;; @param b: the channel
+;; @return hl: its CHANNEL_OWNED
+;; @destroys af, e
+ChannelOwned:
+	ASSERT CHANNEL_SIZE == 6
+	; a = b * 6
 	ld a, b
 	add a
 	ld e, a
@@ -519,5 +520,4 @@ TakeChannelFromMusic::
 	adc HIGH(wMusicChannels + CHANNEL_OWNED)
 	sub l
 	ld h, a
-	ld [hl], 0
 	ret
