@@ -457,20 +457,13 @@ fn sound_effects_borrow_a_channel_from_the_music_and_give_it_back() {
         rom: &build.rom,
         machine: &machine,
     };
-    let effects = [
-        (move_at, effect_timeline(&reader, sfx("SFX_MOVE"))),
-        (capture_at, effect_timeline(&reader, sfx("SFX_CAPTURE"))),
-    ];
+    let effects = [(move_at, "SFX_MOVE"), (capture_at, "SFX_CAPTURE")]
+        .map(|(start, name)| (start, name, effect_timeline(&reader, sfx(name))));
     let mut expected = expected_timeline(&reader, "SongTitle", FRAMES);
     let mut frame = 0;
-    for (start, (channel, events, length)) in &effects {
+    for (start, name, (channel, events, length)) in &effects {
         writes.extend(play(&mut machine, frame..*start).0);
-        let effect = if *channel == 3 {
-            "SFX_CAPTURE"
-        } else {
-            "SFX_MOVE"
-        };
-        call_with_a(&mut machine, "PlaySoundEffect", sfx(effect));
+        call_with_a(&mut machine, "PlaySoundEffect", sfx(name));
         writes.extend(play(&mut machine, *start..start + length).0);
         // The frame the effect ends in: its channel is given back.
         let (_, release) = update(&mut machine, start + length);
