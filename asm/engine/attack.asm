@@ -94,10 +94,10 @@ IsAttackedByBlack::
 ;; @destroys f, c, de, hl
 IsInCheck::
 	ld d, HIGH(wBoard)
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	ld l, a
 	ld h, 0
-	ld bc, wKingSquares
+	ld bc, hKingSquares
 	add hl, bc
 	ld c, [hl]
 	and a

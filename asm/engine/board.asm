@@ -27,10 +27,11 @@
 ;   the slots from the last one LoadPosition gave out down to slot 1, through
 ;   unrolled code entered at that slot (wScanEntries): 12 M-cycles per slot
 ;   (9 slots in the start position) instead of 9 per square over 30 squares. Each king's square is also kept in
-;   wKingSquares, since check and pin detection start from it.
+;   hKingSquares, since check and pin detection start from it.
 ; - The rest of the position (side to move, castling rights, en-passant square,
-;   halfmove clock, 32-bit Zobrist key) is a few bytes of WRAM; MakeMove saves
-;   them in an undo record and UnmakeMove puts them back.
+;   halfmove clock, the king squares) is a few bytes of HRAM, reached with
+;   `ldh`, and the 32-bit Zobrist key is in WRAM; MakeMove saves them in an
+;   undo record and UnmakeMove puts them back.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -65,24 +66,29 @@ wScanEntries::
 	ds 2 * NUM_COLORS
 
 
-SECTION "Position state", WRAM0, ALIGN[4]
+SECTION "Position state", HRAM
 
-; Aligned to 16 bytes, so that its 10 bytes stay in one page (wZobristKey and
-; wKingSquares are indexed with 8-bit arithmetic).
+; In HRAM, where `ldh` reaches it faster and all of it is one page
+; (hKingSquares is indexed with 8-bit arithmetic).
 
 ; COLOR_WHITE or COLOR_BLACK.
-wSideToMove:: db
+hSideToMove:: db
 ; CASTLE_WHITE | CASTLE_BLACK: the (long) castling rights still held.
-wCastlingRights:: db
+hCastlingRights:: db
 ; The square a pawn that just made a double step crossed, when an enemy pawn
 ; stands beside it (so it may be taken en passant); NO_EP_SQUARE otherwise.
-wEpSquare:: db
+hEpSquare:: db
 ; Plies since the last capture or pawn move, stopping at 255.
-wHalfmoveClock:: db
-; The Zobrist key of the position, little-endian (see zobrist.asm).
-wZobristKey:: ds 4
+hHalfmoveClock:: db
 ; The square of each king, indexed by colour.
-wKingSquares:: ds NUM_COLORS
+hKingSquares:: ds NUM_COLORS
+
+
+SECTION "Zobrist key", WRAM0, ALIGN[2]
+
+; The Zobrist key of the position, little-endian (see zobrist.asm); aligned so
+; that its 4 bytes stay in one page (they are walked with 8-bit steps).
+wZobristKey:: ds 4
 
 
 
@@ -128,13 +134,13 @@ LoadPosition::
 	cp WHITE_KING
 	jr nz, .notWhiteKing
 	ld a, l
-	ld [wKingSquares + COLOR_WHITE], a
+	ldh [hKingSquares + COLOR_WHITE], a
 .notWhiteKing
 	ld a, e
 	cp BLACK_KING
 	jr nz, .notBlackKing
 	ld a, l
-	ld [wKingSquares + COLOR_BLACK], a
+	ldh [hKingSquares + COLOR_BLACK], a
 .notBlackKing
 	pop hl
 	inc bc
@@ -144,7 +150,7 @@ LoadPosition::
 
 	ld a, [hli]
 	and 1
-	ld [wSideToMove], a
+	ldh [hSideToMove], a
 
 	; Castling rights, kept only where king and rook are at home.
 	ld a, [hli]
@@ -169,7 +175,7 @@ LoadPosition::
 	res B_CASTLE_BLACK, c
 .blackCastleOk
 	ld a, c
-	ld [wCastlingRights], a
+	ldh [hCastlingRights], a
 
 	; The en-passant square: a setup index, or anything else for none.
 	ld a, [hli]
@@ -185,10 +191,10 @@ LoadPosition::
 	ld c, a
 .noEp
 	ld a, c
-	ld [wEpSquare], a
+	ldh [hEpSquare], a
 
 	ld a, [hl]
-	ld [wHalfmoveClock], a
+	ldh [hHalfmoveClock], a
 
 	call AssignPieceSlots
 	call ResetUndoStack
@@ -360,4 +366,3 @@ RoleSetupPieces:
 	db 0, 3, 4, 5, 1, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0
 	assert_table_length RoleSetupPieces, 16, 1
 
-ASSERT SIZEOF("Position state") <= 16, "Position state outgrew its alignment"

@@ -62,7 +62,7 @@ PlayGameMove::
 	call ResetUndoStack
 	pop hl
 	; A capture or pawn move: no earlier position can come back.
-	ld a, [wHalfmoveClock]
+	ldh a, [hHalfmoveClock]
 	and a
 	jr nz, AppendGameKey
 	ld [wGameKeyCount], a
@@ -132,7 +132,7 @@ GameKey::
 	ld [wGameKey + 2], a
 	ld a, [wZobristKey + 3]
 	ld [wGameKey + 3], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	and a
 	ret z
 	push hl
@@ -153,7 +153,7 @@ GameKey::
 	ld a, [de]
 	inc de
 	ld b, a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	cp b
 	jr nz, .move
 	ld b, HIGH(wBoard)
@@ -164,7 +164,7 @@ GameKey::
 	jr .move
 .noCapture
 	; Take the file out again: XorEpKey works on wZobristKey, so swap.
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	call XorEpKey
 	ld hl, wGameKey
 	ld de, wZobristKey
@@ -258,7 +258,7 @@ GameVerdict::
 	pop bc
 	ld a, VERDICT_INSUFFICIENT_MATERIAL
 	ret z
-	ld a, [wHalfmoveClock]
+	ldh a, [hHalfmoveClock]
 	cp 100
 	ld a, VERDICT_FIFTY_MOVES
 	ret nc

@@ -24,11 +24,14 @@ wUndoRootTo: db
 wUndoStack:: ds MAX_PLIES * UNDO_SIZE
 wUndoStackEnd::
 
+
+SECTION "Move being made", HRAM
+
 ; The move being made: the to byte as given (promotion bits included), the
 ; piece that moves and the piece on the target square.
-wMoveTarget: db
-wMovedPiece: db
-wCapturedPiece: db
+hMoveTarget: db
+hMovedPiece: db
+hCapturedPiece: db
 
 
 SECTION "Castling rights kept", ROMX, ALIGN[8]
@@ -74,11 +77,11 @@ MakeMove::
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-	ld a, [wCastlingRights]
+	ldh a, [hCastlingRights]
 	ld [hli], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	ld [hli], a
-	ld a, [wHalfmoveClock]
+	ldh a, [hHalfmoveClock]
 	ld [hli], a
 	ld a, [wZobristKey + 0]
 	ld [hli], a
@@ -92,18 +95,18 @@ MakeMove::
 	; b: from, c: to square
 	ld b, d
 	ld a, e
-	ld [wMoveTarget], a
+	ldh [hMoveTarget], a
 	and MOVE_TO_SQUARE
 	ld c, a
 	ld d, HIGH(wBoard)
 	ld e, b
 	ld a, [de]
 	ld [hli], a
-	ld [wMovedPiece], a
+	ldh [hMovedPiece], a
 	ld e, c
 	ld a, [de]
 	ld [hli], a
-	ld [wCapturedPiece], a
+	ldh [hCapturedPiece], a
 	ld [hl], MOVE_KIND_NORMAL
 	inc hl
 	; The slot of the piece on the target square (used if there is one).
@@ -131,14 +134,14 @@ MakeMove::
 	ld a, [hl]
 	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 24)
 	ld [hl], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	and a
 	jr z, .noEpSquare
 	call XorEpKey
 	xor a
-	ld [wEpSquare], a
+	ldh [hEpSquare], a
 .noEpSquare
-	ld hl, wHalfmoveClock
+	ld hl, hHalfmoveClock
 	inc [hl]
 	jr nz, .counted
 	dec [hl]
@@ -151,13 +154,13 @@ MakeMove::
 	ld [de], a
 
 	; Take the piece on the target square.
-	ld a, [wCapturedPiece]
+	ldh a, [hCapturedPiece]
 	and a
 	jr z, .noCapture
 	ld l, c
 	call XorPieceKey
 	xor a
-	ld [wHalfmoveClock], a
+	ldh [hHalfmoveClock], a
 	; Its slot keeps square 0 until UnmakeMove.
 	ld h, HIGH(wPieceSlotOf)
 	ld l, c
@@ -176,7 +179,7 @@ MakeMove::
 	ld h, HIGH(wPieceSquares)
 	ld [hl], c
 
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	bit 2, a
 	jp nz, .pawnOrKing
 
@@ -186,7 +189,7 @@ MakeMove::
 	ld e, c
 	ld [de], a
 	ld e, a
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	cp e
 	jr nz, .promoted
 	call XorMoveKeys
@@ -202,7 +205,7 @@ MakeMove::
 .keysDone
 
 	; Castling rights end when a king or a-file rook leaves home or is taken.
-	ld a, [wCastlingRights]
+	ldh a, [hCastlingRights]
 	and a
 	jr z, .rightsDone
 	ld h, HIGH(CastlingRightsKept)
@@ -211,27 +214,27 @@ MakeMove::
 	ld l, c
 	and [hl]
 	ld l, a
-	ld a, [wCastlingRights]
+	ldh a, [hCastlingRights]
 	xor l
 	jr z, .rightsDone
 	; a: the rights lost; their key is the XOR of the old and new rights'
 	ld e, a
 	ld a, l
-	ld [wCastlingRights], a
+	ldh [hCastlingRights], a
 	ld a, e
 	call XorCastlingKey
 .rightsDone
 
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	xor 1
-	ld [wSideToMove], a
+	ldh [hSideToMove], a
 	ret
 
 .pawnOrKing
 	bit 3, a
 	jp nz, .king
 	xor a
-	ld [wHalfmoveClock], a
+	ldh [hHalfmoveClock], a
 	ld a, c
 	cp ROW_RANK_2
 	jr c, .promotion
@@ -245,7 +248,7 @@ MakeMove::
 	; A diagonal step to an empty square takes en passant.
 	bit 0, a
 	jr z, .pawnPlace
-	ld a, [wCapturedPiece]
+	ldh a, [hCapturedPiece]
 	and a
 	jr nz, .pawnPlace
 
@@ -283,12 +286,12 @@ MakeMove::
 	ld h, HIGH(wPieceSquares)
 	ld [hl], 0
 .pawnPlace
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	jp .place
 
 .doubleStep
 	; The en-passant square, if an enemy pawn stands beside the target.
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	xor PIECE_WHITE | PIECE_BLACK
 	ld l, a
 	ld d, HIGH(wBoard)
@@ -307,12 +310,12 @@ MakeMove::
 	ld a, b
 	add c
 	rra
-	ld [wEpSquare], a
+	ldh [hEpSquare], a
 	call XorEpKey
 	jr .pawnPlace
 
 .promotion
-	ld a, [wMoveTarget]
+	ldh a, [hMoveTarget]
 	and PROMOTE_MASK
 	ld e, ROLE_QUEEN
 	jr z, .promoteTo
@@ -324,23 +327,23 @@ MakeMove::
 	jr z, .promoteTo
 	ld e, ROLE_BISHOP
 .promoteTo
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	and PIECE_WHITE | PIECE_BLACK
 	or e
 	jp .place
 
 .king
-	ld a, [wSideToMove]
-	add LOW(wKingSquares)
+	ldh a, [hSideToMove]
+	add LOW(hKingSquares)
 	ld l, a
-	ld h, HIGH(wKingSquares)
+	ld h, HIGH(hKingSquares)
 	ld [hl], c
 	ld a, b
 	sub 2
 	cp c
 	jr nz, .kingPlace
 	; The long castle: the rook goes from the a-file to the d-file.
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	and PIECE_WHITE | PIECE_BLACK
 	or ROLE_ROOK
 	push af
@@ -379,7 +382,7 @@ MakeMove::
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_CASTLE
 .kingPlace
-	ld a, [wMovedPiece]
+	ldh a, [hMovedPiece]
 	jp .place
 
 
@@ -418,11 +421,11 @@ UnmakeMove::
 	ld a, h
 	ld [wUndoTop + 1], a
 	ld a, [hli]
-	ld [wCastlingRights], a
+	ldh [hCastlingRights], a
 	ld a, [hli]
-	ld [wEpSquare], a
+	ldh [hEpSquare], a
 	ld a, [hli]
-	ld [wHalfmoveClock], a
+	ldh [hHalfmoveClock], a
 	ld a, [hli]
 	ld [wZobristKey + 0], a
 	ld a, [hli]
@@ -431,9 +434,9 @@ UnmakeMove::
 	ld [wZobristKey + 2], a
 	ld a, [hli]
 	ld [wZobristKey + 3], a
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	xor 1
-	ld [wSideToMove], a
+	ldh [hSideToMove], a
 
 	ld d, HIGH(wBoard)
 	ld e, b
@@ -443,10 +446,10 @@ UnmakeMove::
 	cp ROLE_KING
 	jr nz, .notKing
 	push hl
-	ld a, [wSideToMove]
-	add LOW(wKingSquares)
+	ldh a, [hSideToMove]
+	add LOW(hKingSquares)
 	ld l, a
-	ld h, HIGH(wKingSquares)
+	ld h, HIGH(hKingSquares)
 	ld [hl], b
 	pop hl
 .notKing
@@ -527,7 +530,7 @@ UnmakeMove::
 	ld h, HIGH(wPieceSlotOf)
 	ld l, e
 	ld [hl], a
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	and a
 	ld a, WHITE_ROOK
 	jr z, .rook
@@ -537,5 +540,4 @@ UnmakeMove::
 	ret
 
 
-ASSERT HIGH(wKingSquares) == HIGH(wKingSquares + 1), "wKingSquares crosses a page"
 ASSERT wUndoRootTo + 1 == wUndoStack, "wUndoRootTo must be right below the first undo record"

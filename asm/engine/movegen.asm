@@ -52,21 +52,21 @@ DEF MAX_PINS EQU 8
 DEF PIN_SIZE EQU 3
 
 
-SECTION "Move generator state", WRAM0, ALIGN[5]
+SECTION "Move generator state", HRAM
 
-; Aligned to 32 bytes, so that its 29 bytes stay in one page (wPins is walked
-; with 8-bit steps).
+; In HRAM, where `ldh` reaches it faster and all of it is one page (hPins is
+; walked with 8-bit steps).
 
 ; Checkers of the king of the side to move: how many, and the last found.
-wCheckers: db
-wCheckerSquare: db
+hCheckers: db
+hCheckerSquare: db
 ; The step from the king towards the checker, or 0 for a knight or pawn.
-wCheckerDirection: db
+hCheckerDirection: db
 ; Pins: PIN_SIZE bytes each, and the low byte of the end of the list.
-wPins: ds MAX_PINS * PIN_SIZE
-wPinsEnd: db
+hPins: ds MAX_PINS * PIN_SIZE
+hPinsEnd: db
 ; The pin being worked on: its step.
-wPinDirection: db
+hPinDirection: db
 
 
 SECTION "Move stack", WRAM0
@@ -171,12 +171,12 @@ MACRO king_ray
 	cp ENEMY | \2
 	jr nz, .done\@
 	ld a, e
-	ld [wCheckerSquare], a
+	ldh [hCheckerSquare], a
 	ld a, \1
-	ld [wCheckerDirection], a
-	ld a, [wCheckers]
+	ldh [hCheckerDirection], a
+	ldh a, [hCheckers]
 	inc a
-	ld [wCheckers], a
+	ldh [hCheckers], a
 	jr .done\@
 .own\@
 	ld c, e
@@ -363,15 +363,15 @@ MACRO move_generator
 Generate\1Moves:
 	push hl
 	ld d, HIGH(wBoard)
-	ld a, [wKingSquares + COLOUR]
+	ldh a, [hKingSquares + COLOUR]
 	ld b, a
 	; The king is marked like a pinned piece, so that the scan skips it.
 	ld e, a
 	ld a, PINNED | ROLE_KING
 	ld [de], a
 	xor a
-	ld [wCheckers], a
-	ld hl, wPins
+	ldh [hCheckers], a
+	ld hl, hPins
 	king_ray DIR_N, ROLE_ORTHOGONAL
 	king_ray DIR_S, ROLE_ORTHOGONAL
 	king_ray DIR_E, ROLE_ORTHOGONAL
@@ -381,7 +381,7 @@ Generate\1Moves:
 	king_ray DIR_SE, ROLE_DIAGONAL
 	king_ray DIR_SW, ROLE_DIAGONAL
 	ld a, l
-	ld [wPinsEnd], a
+	ldh [hPinsEnd], a
 
 	; Leaping checkers: only the piece the last move put down can be one.
 	ld hl, wUndoTop
@@ -421,13 +421,13 @@ Generate\1Moves:
 .leapersDone
 	pop hl
 
-	ld a, [wCheckers]
+	ldh a, [hCheckers]
 	and a
 	jp nz, .inCheck
 
 	call Generate\1PinnedMoves
 	call_scan \1
-	ld a, [wCastlingRights]
+	ldh a, [hCastlingRights]
 	and CASTLE_RIGHT
 	jp z, .enPassant
 	ld a, [wBoard + KING_HOME - 1]
@@ -441,12 +441,12 @@ Generate\1Moves:
 	push hl
 	call_scan \1
 	pop bc
-	ld a, [wKingSquares + COLOUR]
+	ldh a, [hKingSquares + COLOUR]
 	call KeepCheckAnswers
 	ld d, HIGH(wBoard)
 
 .enPassant
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	and a
 	call nz, Generate\1EnPassant
 	call Generate\1KingMoves
@@ -535,18 +535,18 @@ Generate\1PieceMoves:
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1PinnedMoves:
-	ld a, [wPinsEnd]
-	cp LOW(wPins)
+	ldh a, [hPinsEnd]
+	cp LOW(hPins)
 	ret z
-	ld c, LOW(wPins)
+	ld c, LOW(hPins)
 .pin
 	push bc
-	ld b, HIGH(wPins)
+	ld b, HIGH(hPins)
 	ld a, [bc]
 	ld e, a
 	inc c
 	ld a, [bc]
-	ld [wPinDirection], a
+	ldh [hPinDirection], a
 	inc c
 	ld a, [bc]
 	ld b, e
@@ -560,7 +560,7 @@ Generate\1PinnedMoves:
 	; A slider moves along the pin if it slides that way.
 	and c
 	jp z, .next
-	ld a, [wPinDirection]
+	ldh a, [hPinDirection]
 	ld c, a
 	call SlideToPinner
 	xor a
@@ -569,7 +569,7 @@ Generate\1PinnedMoves:
 	call SlideToKing
 	jp .next
 .pawn
-	ld a, [wPinDirection]
+	ldh a, [hPinDirection]
 	cp DIR_N
 	jr z, .push
 	cp DIR_S
@@ -605,7 +605,7 @@ Generate\1PinnedMoves:
 	inc c
 	inc c
 	inc c
-	ld a, [wPinsEnd]
+	ldh a, [hPinsEnd]
 	cp c
 	jp nz, .pin
 	ret
@@ -637,7 +637,7 @@ Generate\1Castle:
 
 ;; The en-passant captures of \1, each tested by lifting both pawns (call only
 ;; when there is an en-passant square).
-;; @param a: wEpSquare; d: HIGH(wBoard); hl: list end
+;; @param a: hEpSquare; d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1EnPassant:
@@ -647,10 +647,10 @@ Generate\1EnPassant:
 	ld a, [de]
 	cp ENEMY | ROLE_PAWN
 	ret nz
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	sub FORWARD + 1
 	call .tryFrom
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	sub FORWARD - 1
 .tryFrom
 	; a: where a capturing pawn would stand
@@ -668,26 +668,26 @@ Generate\1EnPassant:
 	push bc
 	xor a
 	ld [de], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	sub FORWARD
 	ld e, a
 	xor a
 	ld [de], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	ld e, a
 	ld a, OWN | ROLE_PAWN
 	ld [de], a
-	ld a, [wKingSquares + COLOUR]
+	ldh a, [hKingSquares + COLOUR]
 	ld c, a
 	call_enemy_attack_test
 	; z: attacked; keep the flag in b's place
 	pop bc
 	push af
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	ld e, a
 	xor a
 	ld [de], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	sub FORWARD
 	ld e, a
 	ld a, ENEMY | ROLE_PAWN
@@ -699,7 +699,7 @@ Generate\1EnPassant:
 	ret z
 	ld a, b
 	ld [hli], a
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	ld [hli], a
 	ret
 
@@ -709,7 +709,7 @@ Generate\1EnPassant:
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1KingMoves:
-	ld a, [wKingSquares + COLOUR]
+	ldh a, [hKingSquares + COLOUR]
 	ld b, a
 	ld e, a
 	xor a
@@ -741,7 +741,7 @@ SECTION "Move generator", ROM0
 ;; @return hl: the end of the list
 ;; @destroys af, bc, de
 GenerateMoves::
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	and a
 	jp z, GenerateWhiteMoves
 	jp GenerateBlackMoves
@@ -751,12 +751,12 @@ GenerateMoves::
 ;; @destroys a
 AddLeapingChecker:
 	ld a, e
-	ld [wCheckerSquare], a
+	ldh [hCheckerSquare], a
 	xor a
-	ld [wCheckerDirection], a
-	ld a, [wCheckers]
+	ldh [hCheckerDirection], a
+	ldh a, [hCheckers]
 	inc a
-	ld [wCheckers], a
+	ldh [hCheckers], a
 	ret
 
 
@@ -796,7 +796,7 @@ SlideToKing:
 
 
 ;; Keeps, of the moves from bc to hl, those whose target is a check target
-;; (the checker wCheckerSquare, and the squares between it and the king).
+;; (the checker hCheckerSquare, and the squares between it and the king).
 ;; @param a: the king's square
 ;; @param bc: start of the moves; hl: their end
 ;; @return hl: the end of the moves kept
@@ -826,7 +826,7 @@ KeepCheckAnswers:
 MarkCheckTargets:
 	ld d, HIGH(wCheckTargets)
 	ld e, a
-	ld a, [wCheckerDirection]
+	ldh a, [hCheckerDirection]
 	and a
 	jr z, .checker
 	ld b, a
@@ -834,14 +834,14 @@ MarkCheckTargets:
 	ld a, e
 	add b
 	ld e, a
-	ld a, [wCheckerSquare]
+	ldh a, [hCheckerSquare]
 	cp e
 	jr z, .checker
 	ld a, c
 	ld [de], a
 	jr .between
 .checker
-	ld a, [wCheckerSquare]
+	ldh a, [hCheckerSquare]
 	ld e, a
 	ld a, c
 	ld [de], a
@@ -894,11 +894,11 @@ KeepMovesToTargets:
 ;; @param b: PINNED | the side to move's colour bit
 ;; @destroys af, de
 UnmarkPins:
-	ld a, [wPinsEnd]
-	cp LOW(wPins)
+	ldh a, [hPinsEnd]
+	cp LOW(hPins)
 	ret z
 	push hl
-	ld hl, wPins
+	ld hl, hPins
 	ld d, HIGH(wBoard)
 .pin
 	ld e, [hl]
@@ -908,7 +908,7 @@ UnmarkPins:
 	inc l
 	inc l
 	inc l
-	ld a, [wPinsEnd]
+	ldh a, [hPinsEnd]
 	cp l
 	jr nz, .pin
 	pop hl
@@ -935,5 +935,3 @@ DEF KING_HOME = SQ_E6
 DEF CASTLE_RIGHT = CASTLE_BLACK
 	move_generator Black
 
-ASSERT HIGH(wPins) == HIGH(wPinsEnd), "wPins crosses a page"
-ASSERT SIZEOF("Move generator state") <= 32, "Move generator state outgrew its alignment"

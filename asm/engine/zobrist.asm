@@ -2,7 +2,7 @@
 ;
 ; The key is the XOR of one random key per piece on its square, one for Black
 ; to move, one per castling right held, and one per file of the en-passant
-; square while there is one (wEpSquare: a double step with an enemy pawn
+; square while there is one (hEpSquare: a double step with an enemy pawn
 ; beside it). The game's repetition check wants the en-passant file only when
 ; an en-passant capture is legal, as engine-src's key does: GameKey in
 ; gameend.asm corrects for that.
@@ -107,7 +107,7 @@ BlackToMoveKey::
 DEF ZOBRIST_BLACK_TO_MOVE EQU BLACK_TO_MOVE_KEY
 EXPORT ZOBRIST_BLACK_TO_MOVE
 
-; The castling keys of each value of wCastlingRights.
+; The castling keys of each value of hCastlingRights.
 CastlingKeys::
 	dl 0
 	dl WHITE_CASTLE_KEY
@@ -220,7 +220,7 @@ XorEpKey::
 	jr XorKey
 
 ;; XORs the key of some castling rights into wZobristKey.
-;; @param a: castling rights (as wCastlingRights)
+;; @param a: castling rights (as hCastlingRights)
 ;; @destroys af, de, hl
 XorCastlingKey::
 	add a
@@ -252,15 +252,15 @@ ComputeZobristKey::
 	inc c
 	jr nz, .square
 
-	ld a, [wSideToMove]
+	ldh a, [hSideToMove]
 	and a
 	jr z, .whiteToMove
 	ld hl, BlackToMoveKey
 	call XorKey
 .whiteToMove
-	ld a, [wCastlingRights]
+	ldh a, [hCastlingRights]
 	call XorCastlingKey
-	ld a, [wEpSquare]
+	ldh a, [hEpSquare]
 	and a
 	ret z
 	jr XorEpKey
