@@ -32,9 +32,12 @@ DEF CHANNEL_TIMBRE   RB 1
 DEF CHANNEL_ENVELOPE RB 1
 DEF CHANNEL_SIZE     RB 0
 
-; wSongRequest: no request, or stop the song (others are the song's number + 1)
+; wSongRequest: no request, or stop the song; others are the song's number + 1,
+; with SONG_AS_EFFECT set for a song played as a sound effect
 DEF NO_REQUEST       EQU 0
 DEF STOP_REQUEST     EQU $FF
+DEF SONG_AS_EFFECT   EQU 1 << 7
+	ASSERT NUM_SONGS < SONG_AS_EFFECT - 1, "a song's request would be STOP_REQUEST"
 ; wLoadedWave when wave RAM holds none of our shapes
 DEF NO_WAVE          EQU $FF
 
@@ -88,11 +91,15 @@ ENDM
 SECTION "Music state", WRAM0
 
 wMusicChannels:: ds NUM_CHANNELS * CHANNEL_SIZE
-; NO_REQUEST, STOP_REQUEST or a song's number + 1, taken by the next UpdateAudio
+; NO_REQUEST, STOP_REQUEST or a song's number + 1 (| SONG_AS_EFFECT), taken by
+; the next UpdateAudio
 wSongRequest:: db
 ; Nonzero while the music is on (set by SetMusicEnabled)
 wMusicEnabled:: db
-; wMusicEnabled as UpdateAudio last carried it out
+; SONG_AS_EFFECT while the song is a sound effect (heard with the music off), else 0
+wSongIsEffect: db
+; Nonzero while the songs are heard (wMusicEnabled | wSongIsEffect as UpdateAudio
+; last carried it out)
 wMusicApplied: db
 ; Which wave shape wave RAM holds, or NO_WAVE
 wLoadedWave: db
@@ -136,6 +143,7 @@ InitAudio::
 	ld [wLoadedWave], a
 	xor a
 	ld [wSongRequest], a
+	ld [wSongIsEffect], a
 	jp InitSoundEffects
 
 
@@ -149,6 +157,19 @@ PlaySong::
 	ret
 
 
+;; Asks for a song to play as a sound effect (from the next frame on), in place of
+;; the one playing: it is heard even while the music is off. For a song without a
+;; loop (the game-over jingle): once it ends, nothing sounds but sound effects until
+;; a song is asked for.
+;; @param a: the song
+;; @destroys af
+PlaySongAsEffect::
+	inc a
+	or SONG_AS_EFFECT
+	ld [wSongRequest], a
+	ret
+
+
 ;; Asks for the song to stop (from the next frame on); sound effects go on.
 ;; @destroys af
 StopSong::
@@ -158,7 +179,8 @@ StopSong::
 
 
 ;; Turns the music on or off (from the next frame on). Off, the song goes on
-;; silently, so that turned on again it goes on in time; sound effects still play.
+;; silently, so that turned on again it goes on in time; sound effects still play,
+;; and so does a song played as one (PlaySongAsEffect).
 ;; @param a: 0 for off, anything else for on
 ;; @destroys af
 SetMusicEnabled::
@@ -176,9 +198,12 @@ UpdateAudio::
 	ld a, [wSongRequest]
 	and a
 	call nz, TakeSongRequest
-	ld a, [wMusicEnabled]
+	; The songs are heard while the music is on, or the song is a sound effect.
+	ld a, [wSongIsEffect]
+	ld hl, wMusicEnabled
+	or [hl]
 	ld hl, wMusicApplied
-	xor [hl]
+	cp [hl]
 	call nz, ApplyMusicEnabled
 	; The effect first: one that ends gives its channel back in time for a note of
 	; the music that starts in the same frame.
@@ -194,7 +219,8 @@ UpdateAudio::
 	ret
 
 
-;; Starts the requested song, or stops the song, and clears the request.
+;; Starts the requested song (noting whether it is a sound effect), or stops the
+;; song, and clears the request.
 ;; @param a: wSongRequest (not NO_REQUEST)
 ;; @destroys af, bc, de, hl
 TakeSongRequest:
@@ -206,6 +232,11 @@ TakeSongRequest:
 	pop af
 	cp STOP_REQUEST
 	jr z, .stop
+	ld b, a
+	and SONG_AS_EFFECT
+	ld [wSongIsEffect], a
+	ld a, b
+	and LOW(~SONG_AS_EFFECT)
 	; hl = the song's pointers
 	dec a
 	add a
@@ -235,10 +266,11 @@ TakeSongRequest:
 	ret
 
 .stop
+	xor a
+	ld [wSongIsEffect], a
 	ld hl, wMusicChannels
 	ld de, CHANNEL_SIZE
 	ld b, NUM_CHANNELS
-	xor a
 .stopChannel
 	ld [hl], a ; CHANNEL_WAIT
 	add hl, de
@@ -257,11 +289,12 @@ SilenceMusic:
 	ret
 
 
-;; Carries out a change of wMusicEnabled: off, the music lets go of every channel
-;; (silencing it) but the one a sound effect holds; on, it takes them back.
+;; Carries out a change of whether the songs are heard (the music on or off, or a
+;; song played as a sound effect): not heard, the music lets go of every channel
+;; (silencing it) but the one a sound effect holds; heard, it takes them back.
+;; @param a: the new wMusicApplied (nonzero: heard)
 ;; @destroys af, bc, de, hl
 ApplyMusicEnabled:
-	ld a, [wMusicEnabled]
 	ld [wMusicApplied], a
 	and a
 	jr nz, .on

@@ -59,7 +59,8 @@ InitSoundEffects::
 
 
 ;; Asks for a sound effect (from the next frame on), in place of one playing.
-;; SFX_GAME_OVER plays the game-over jingle, a song, in place of the music.
+;; SFX_GAME_OVER plays the game-over jingle, a song, in place of the music; as a
+;; sound effect, it is heard even while the music is off.
 ;; @param a: the effect (SFX_MOVE, SFX_CAPTURE, SFX_CHECK, SFX_GAME_OVER)
 ;; @destroys af
 PlaySoundEffect::
@@ -70,7 +71,7 @@ PlaySoundEffect::
 	ret
 .jingle
 	ld a, SONG_GAME_OVER
-	jp PlaySong
+	jp PlaySongAsEffect
 
 
 ;; Starts the requested effect, if any, on the channel it takes; the first step

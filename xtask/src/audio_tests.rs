@@ -524,6 +524,70 @@ fn music_off_silences_every_channel_and_on_resumes_in_time() {
     }
 }
 
+/// The game-over jingle is a sound effect: with the music off it still sounds, whole; then
+/// nothing sounds, and a song asked for later stays silent until the music is turned on
+/// (and then plays in time).
+#[test]
+fn with_the_music_off_the_game_over_jingle_still_sounds_and_then_all_is_silent() {
+    let build = cartridge();
+    let mut machine = at_first_update(&build);
+    machine.start_apu_log();
+    let reader = RomReader {
+        rom: &build.rom,
+        machine: &machine,
+    };
+    let jingle = converted("game_over");
+    let jingle_expected = expected_timeline(&reader, "SongGameOver", jingle.frames + 60);
+    let title_expected = expected_timeline(&reader, "SongTitle", 600);
+    play(&mut machine, 0..30);
+    call_with_a(&mut machine, "SetMusicEnabled", 0);
+    play(&mut machine, 30..90);
+
+    call_with_a(&mut machine, "PlaySoundEffect", sfx("SFX_GAME_OVER"));
+    let (writes, ..) = play(&mut machine, 0..jingle.frames + 60);
+    let actual = actual_timeline(&writes);
+    let notes = |timeline: &Timeline| {
+        timeline
+            .values()
+            .filter(|event| **event != Event::Silence)
+            .count()
+    };
+    assert!(
+        notes(&jingle_expected) >= 20,
+        "the jingle has 20 notes or more"
+    );
+    assert_eq!(
+        notes(&actual),
+        notes(&jingle_expected),
+        "notes played with the music off, notes of the jingle"
+    );
+    if let Some(difference) = first_difference(&jingle_expected, &actual) {
+        panic!("with the music off: {difference}");
+    }
+    assert!(
+        actual.keys().all(|&(frame, _)| frame <= jingle.frames),
+        "something sounds after the jingle's end"
+    );
+
+    // The title song, asked for with the music still off: not a note.
+    call_with_a(&mut machine, "PlaySong", song_number("SONG_TITLE"));
+    let (writes, ..) = play(&mut machine, 0..300);
+    assert_eq!(
+        notes(&actual_timeline(&writes)),
+        0,
+        "notes with the music off"
+    );
+    // On again: the title song goes on in time.
+    call_with_a(&mut machine, "SetMusicEnabled", 1);
+    let (writes, ..) = play(&mut machine, 300..600);
+    let mut expected = title_expected;
+    expected.retain(|&(frame, _), _| frame >= 300);
+    let actual = actual_timeline(&writes);
+    if let Some(difference) = first_difference(&expected, &actual) {
+        panic!("the music on again: {difference}");
+    }
+}
+
 #[test]
 fn a_song_and_a_sound_effect_starting_in_one_frame_fit_the_cycle_budget() {
     let build = cartridge();
