@@ -120,20 +120,7 @@ MakeMove::
 	ld a, h
 	ld [wUndoTop + 1], a
 
-	; The side to move changes; an en-passant square ends.
-	ld hl, wZobristKey
-	ld a, [hl]
-	xor LOW(ZOBRIST_BLACK_TO_MOVE)
-	ld [hli], a
-	ld a, [hl]
-	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 8)
-	ld [hli], a
-	ld a, [hl]
-	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 16)
-	ld [hli], a
-	ld a, [hl]
-	xor LOW(ZOBRIST_BLACK_TO_MOVE >> 24)
-	ld [hl], a
+	; An en-passant square ends (the side to move changes at .place).
 	ldh a, [hEpSquare]
 	and a
 	jr z, .noEpSquare
@@ -179,31 +166,6 @@ MakeMove::
 	ld h, HIGH(wPieceSquares)
 	ld [hl], c
 
-	ldh a, [hMovedPiece]
-	bit 2, a
-	jp nz, .pawnOrKing
-
-	; a: the piece to put on the target square
-.place
-	ld d, HIGH(wBoard)
-	ld e, c
-	ld [de], a
-	ld e, a
-	ldh a, [hMovedPiece]
-	cp e
-	jr nz, .promoted
-	call XorMoveKeys
-	jr .keysDone
-.promoted
-	push de
-	ld l, b
-	call XorPieceKey
-	pop de
-	ld a, e
-	ld l, c
-	call XorPieceKey
-.keysDone
-
 	; Castling rights end when a king or a-file rook leaves home or is taken.
 	ldh a, [hCastlingRights]
 	and a
@@ -225,10 +187,60 @@ MakeMove::
 	call XorCastlingKey
 .rightsDone
 
+	ldh a, [hMovedPiece]
+	bit 2, a
+	jp nz, .pawnOrKing
+
+	; a: the piece to put on the target square
+.place
+	ld d, HIGH(wBoard)
+	ld e, c
+	ld [de], a
+	ld e, a
 	ldh a, [hSideToMove]
 	xor 1
 	ldh [hSideToMove], a
+	ldh a, [hMovedPiece]
+	cp e
+	jr nz, .promoted
+	; The key, in one pass: the piece leaves b and lands on c (the piece key
+	; pages of zobrist.asm), and the side to move changes. b and c end here.
+	ld h, HIGH(PieceKeyIndex)
+	ld l, a
+	ld e, [hl]
+	set 7, l
+	ld h, [hl]
+	ld a, e
+	add b
+	ld b, a
+	ld a, e
+	add c
+	ld c, a
+	ld de, wZobristKey
+	FOR i, 4
+		ld l, b
+		ld a, [de]
+		xor [hl]
+		ld l, c
+		xor [hl]
+		xor LOW(ZOBRIST_BLACK_TO_MOVE >> (8 * i))
+		ld [de], a
+		IF i < 3
+			inc e
+			inc h
+		ENDC
+	ENDR
 	ret
+.promoted
+	push de
+	ld l, b
+	call XorPieceKey
+	pop de
+	ld a, e
+	ld l, c
+	call XorPieceKey
+	ld hl, BlackToMoveKey
+	jp XorKey
 
 .pawnOrKing
 	bit 3, a

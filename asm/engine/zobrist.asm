@@ -67,7 +67,7 @@ SECTION "Zobrist piece key index", ROMX, ALIGN[8]
 
 ; For a piece code p: at cell p, the role's offset in a key page; at cell
 ; p + $80, the page of the key's byte 0 for the piece's colour.
-PieceKeyIndex:
+PieceKeyIndex::
 FOR cell, 256
 	DEF role = cell & ROLE_MASK
 	IF role == ROLE_BISHOP
@@ -150,44 +150,6 @@ ENDR
 	ld a, [de]
 	xor [hl]
 	ld [de], a
-	ret
-
-;; XORs the keys of a piece on two squares into wZobristKey: a move's key
-;; change when the piece stays what it is. Faster than XorPieceKey twice.
-;; @param a: piece code
-;; @param b: from square; c: to square
-;; @destroys af, de, hl
-XorMoveKeys::
-	ld h, HIGH(PieceKeyIndex)
-	ld l, a
-	ld e, [hl]
-	set 7, l
-	ld h, [hl]
-	push bc
-	ld a, e
-	add b
-	ld b, a
-	ld a, e
-	add c
-	ld c, a
-	ld de, wZobristKey
-REPT 3
-	ld l, b
-	ld a, [de]
-	xor [hl]
-	ld l, c
-	xor [hl]
-	ld [de], a
-	inc e
-	inc h
-ENDR
-	ld l, b
-	ld a, [de]
-	xor [hl]
-	ld l, c
-	xor [hl]
-	ld [de], a
-	pop bc
 	ret
 
 ;; XORs a 4-byte key from ROM into wZobristKey.
