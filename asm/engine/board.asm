@@ -25,7 +25,7 @@
 ;   (a cell off the board) in its slot until UnmakeMove puts it back (the undo
 ;   record keeps the slot), so slots never change hands. The generator scans
 ;   the slots from the last one LoadPosition gave out down to slot 1, through
-;   unrolled code entered at that slot (wScanEntries): 12 M-cycles per slot
+;   unrolled code entered at that slot (wScanJumps): 12 M-cycles per slot
 ;   (9 slots in the start position) instead of 9 per square over 30 squares. Each king's square is also kept in
 ;   hKingSquares, since check and pin detection start from it.
 ; - The rest of the position (side to move, castling rights, en-passant square,
@@ -60,10 +60,10 @@ SECTION "Piece squares", WRAM0, ALIGN[6]
 ; White's PIECE_SLOTS slots, then Black's; slot 0 is the king's.
 wPieceSquares::
 	ds 2 * PIECE_SLOTS
-; For each colour, the address in the board scan (movegen.asm) of the entry
-; of the last slot LoadPosition gave out.
-wScanEntries::
-	ds 2 * NUM_COLORS
+; For each colour, a `jp` instruction that GenerateMoves calls: to the entry
+; of the last slot LoadPosition gave out in the board scan (movegen.asm).
+wScanJumps::
+	ds 3 * NUM_COLORS
 
 
 SECTION "Position state", HRAM
@@ -202,7 +202,7 @@ LoadPosition::
 
 
 ;; Gives each piece on the board its slot (see the top of the file) and sets
-;; wScanEntries. A side has at most PIECE_SLOTS - 1 pieces besides its king (a
+;; wScanJumps. A side has at most PIECE_SLOTS - 1 pieces besides its king (a
 ;; position of the game has at most 9); any more would get no slot.
 ;; @destroys af, bc, de, hl
 AssignPieceSlots:
@@ -264,21 +264,24 @@ AssignPieceSlots:
 	cp LOW(SetupSquares.end)
 	jr nz, .square
 
-	; The scan entries: SCAN_ENTRY_SIZE bytes before the scan's end per slot.
+	; The scan jumps: to SCAN_ENTRY_SIZE bytes before the scan's end per slot.
+	ld a, OPCODE_JP
+	ld [wScanJumps + 3 * COLOR_WHITE], a
+	ld [wScanJumps + 3 * COLOR_BLACK], a
 	ld hl, ScanWhitePiecesEnd
 	ld a, b
 	call .entry
 	ld a, l
-	ld [wScanEntries + 2 * COLOR_WHITE], a
+	ld [wScanJumps + 3 * COLOR_WHITE + 1], a
 	ld a, h
-	ld [wScanEntries + 2 * COLOR_WHITE + 1], a
+	ld [wScanJumps + 3 * COLOR_WHITE + 2], a
 	ld hl, ScanBlackPiecesEnd
 	ld a, c
 	call .entry
 	ld a, l
-	ld [wScanEntries + 2 * COLOR_BLACK], a
+	ld [wScanJumps + 3 * COLOR_BLACK + 1], a
 	ld a, h
-	ld [wScanEntries + 2 * COLOR_BLACK + 1], a
+	ld [wScanJumps + 3 * COLOR_BLACK + 2], a
 	ret
 .entry
 	; hl -= a * SCAN_ENTRY_SIZE

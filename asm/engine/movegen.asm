@@ -213,17 +213,10 @@ MACRO leaper_check
 	call z, AddLeapingChecker
 ENDM
 
-; Calls Scan\1Pieces from the entry wScanEntries gives for COLOUR.
+; Calls Scan\1Pieces at the entry of COLOUR's last slot, through the jump
+; that wScanJumps holds for COLOUR (see board.asm).
 MACRO call_scan
-	ld bc, .scanned\@
-	push bc
-	ld a, [wScanEntries + 2 * COLOUR]
-	ld c, a
-	ld a, [wScanEntries + 2 * COLOUR + 1]
-	ld b, a
-	push bc
-	ret
-.scanned\@
+	call wScanJumps + 3 * COLOUR
 ENDM
 
 ; The pushes of the pawn on b: the push and the double step if \1 is 0, the
@@ -425,7 +418,9 @@ Generate\1Moves:
 	and a
 	jp nz, .inCheck
 
-	call Generate\1PinnedMoves
+	ldh a, [hPinsEnd]
+	cp LOW(hPins)
+	call nz, Generate\1PinnedMoves
 	call_scan \1
 	ldh a, [hCastlingRights]
 	and CASTLE_RIGHT
@@ -450,6 +445,9 @@ Generate\1Moves:
 	and a
 	call nz, Generate\1EnPassant
 	call Generate\1KingMoves
+	ldh a, [hPinsEnd]
+	cp LOW(hPins)
+	ret z
 	ld b, OWN | PINNED
 	jp UnmarkPins
 
@@ -457,7 +455,7 @@ Generate\1Moves:
 ;; The board scan: calls Generate\1PieceMoves for the piece of each slot of
 ;; \1 (see board.asm), from the last slot down to slot 1, if it is \1's (a
 ;; piece taken has square 0, a pinned piece is marked PINNED). Entered at the
-;; entry of the last slot LoadPosition gave out (wScanEntries).
+;; entry of the last slot LoadPosition gave out (wScanJumps jumps there).
 ;; @param d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
@@ -530,14 +528,12 @@ Generate\1PieceMoves:
 	ret
 
 
-;; The moves of \1's pinned pieces, along their pin lines.
+;; The moves of \1's pinned pieces, along their pin lines (call only when
+;; there is a pin).
 ;; @param d: HIGH(wBoard); hl: list end
 ;; @return hl: list end
 ;; @destroys af, bc, e
 Generate\1PinnedMoves:
-	ldh a, [hPinsEnd]
-	cp LOW(hPins)
-	ret z
 	ld c, LOW(hPins)
 .pin
 	push bc
@@ -890,13 +886,10 @@ KeepMovesToTargets:
 	ret
 
 
-;; Gives the pinned pieces their colour back.
+;; Gives the pinned pieces their colour back (call only when there is a pin).
 ;; @param b: PINNED | the side to move's colour bit
 ;; @destroys af, de
 UnmarkPins:
-	ldh a, [hPinsEnd]
-	cp LOW(hPins)
-	ret z
 	push hl
 	ld hl, hPins
 	ld d, HIGH(wBoard)
