@@ -438,14 +438,14 @@ UnmakeMove::
 	ldh [hEpSquare], a
 	ld a, [hli]
 	ldh [hHalfmoveClock], a
+	ld de, wZobristKey
+	REPT 3
+		ld a, [hli]
+		ld [de], a
+		inc e
+	ENDR
 	ld a, [hli]
-	ld [wZobristKey + 0], a
-	ld a, [hli]
-	ld [wZobristKey + 1], a
-	ld a, [hli]
-	ld [wZobristKey + 2], a
-	ld a, [hli]
-	ld [wZobristKey + 3], a
+	ld [de], a
 	ldh a, [hSideToMove]
 	xor 1
 	ldh [hSideToMove], a
@@ -465,20 +465,20 @@ UnmakeMove::
 	ld [hl], b
 	pop hl
 .notKing
+	; The mover's slot goes back with it.
+	ld d, HIGH(wPieceSlotOf)
+	ld e, c
+	ld a, [de]
+	ld e, b
+	ld [de], a
+	ld e, a
+	ld d, HIGH(wPieceSquares)
+	ld a, b
+	ld [de], a
+	ld d, HIGH(wBoard)
 	ld e, c
 	ld a, [hli]
 	ld [de], a
-	; The mover's slot goes back with it.
-	push hl
-	ld h, HIGH(wPieceSlotOf)
-	ld l, c
-	ld e, [hl]
-	ld l, b
-	ld [hl], e
-	ld h, HIGH(wPieceSquares)
-	ld l, e
-	ld [hl], b
-	pop hl
 	; a: the piece taken, which gets its slot back (en passant fixes the
 	; square below).
 	and a
