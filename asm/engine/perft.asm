@@ -15,6 +15,31 @@ wPerftNodes:: ds 4
 
 SECTION "Perft", ROM0
 
+; Adds to wPerftNodes the number of moves from de to hl (at most MAX_MOVES, so
+; 8 bits). Destroys af, c, hl.
+MACRO add_moves_to_count
+	ld a, l
+	sub e
+	ld c, a
+	ld a, h
+	sbc d
+	rra
+	ld a, c
+	rra
+	ld hl, wPerftNodes
+	add [hl]
+	ld [hli], a
+	jr nc, .added\@
+	inc [hl]
+	jr nz, .added\@
+	inc hl
+	inc [hl]
+	jr nz, .added\@
+	inc hl
+	inc [hl]
+.added\@
+ENDM
+
 ;; Adds to wPerftNodes the number of move sequences of exactly `a` plies from
 ;; the current position. The last ply is counted, not played (bulk counting):
 ;; at depth 2 each move is made, its replies generated and counted, and the
@@ -31,31 +56,7 @@ Perft::
 	pop af
 	dec a
 	jr nz, .recurse
-	; fall through
-
-;; Adds to wPerftNodes the number of moves from de to hl.
-;; @destroys af, bc, hl
-.addMoves
-	; (hl - de) / MOVE_SIZE, at most MAX_MOVES: 8 bits.
-	ld a, l
-	sub e
-	ld c, a
-	ld a, h
-	sbc d
-	rra
-	ld a, c
-	rra
-	ld hl, wPerftNodes
-	add [hl]
-	ld [hli], a
-	ret nc
-	inc [hl]
-	ret nz
-	inc hl
-	inc [hl]
-	ret nz
-	inc hl
-	inc [hl]
+	add_moves_to_count
 	ret
 
 .recurse
@@ -128,7 +129,7 @@ Perft::
 	push hl
 	call GenerateMoves
 	pop de
-	call .addMoves
+	add_moves_to_count
 	pop de
 	call UnmakeMove
 	pop de
