@@ -2,8 +2,8 @@
 ;
 ; Moves are generated legal from the start, as engine-src does, without
 ; playing them to test:
-; - Check and pins first, from the king: each of the 8 rays is walked to its
-;   first piece. An enemy slider of the ray's kind there gives check; an own
+; - Check and pins first, from the king: each of the 8 rays (those that
+;   leave the board at once skipped by rank) is walked to its first piece. An enemy slider of the ray's kind there gives check; an own
 ;   piece there is pinned if the next piece beyond it is such a slider. A
 ;   pinned piece is marked on the board (PINNED instead of its colour bit) so
 ;   that the board scan skips it, and its moves along the pin line are
@@ -29,14 +29,14 @@
 ;   cannot retreat along a checking ray.
 ;
 ; Order of the list: pinned pieces (in the order the rays from the king are
-; walked: N, S, E, W, NE, NW, SE, SW), then the other pieces by slot, from the
+; walked: N, NE, NW, S, SE, SW, E, W), then the other pieces by slot, from the
 ; last slot down to slot 1 (a piece keeps the slot LoadPosition gave it in the
 ; order a1, b1, ... e6, so this is the order e6, ... a1 of the squares the
 ; pieces stood on in the loaded position; a pawn: capture west, capture east,
 ; push, double step, each promotion as queen, rook, bishop, knight; a knight:
 ; its jumps in the order of KNIGHT_JUMP_0-7; a slider: NE, NW, SE, SW rays then
 ; N, S, E, W, each ray from near to far), the castle, en passant (the capturer
-; west of the target, then east), the king (N, S, E, W, NE, NW, SE, SW).
+; west of the target, then east), the king (N, NE, NW, S, SE, SW, E, W).
 ; engine-src's legal_moves orders by role first; a search that mirrors this
 ; engine must sort both the same way (the perft and verify compare sets).
 
@@ -365,14 +365,23 @@ Generate\1Moves:
 	xor a
 	ldh [hCheckers], a
 	ld hl, hPins
+	; The rays north (none from rank 6), south (none from rank 1), then E, W.
+	ld a, b
+	cp ROW_RANK_6
+	jp nc, .northRaysDone
 	king_ray DIR_N, ROLE_ORTHOGONAL
-	king_ray DIR_S, ROLE_ORTHOGONAL
-	king_ray DIR_E, ROLE_ORTHOGONAL
-	king_ray DIR_W, ROLE_ORTHOGONAL
 	king_ray DIR_NE, ROLE_DIAGONAL
 	king_ray DIR_NW, ROLE_DIAGONAL
+.northRaysDone
+	ld a, b
+	cp ROW_RANK_2
+	jp c, .southRaysDone
+	king_ray DIR_S, ROLE_ORTHOGONAL
 	king_ray DIR_SE, ROLE_DIAGONAL
 	king_ray DIR_SW, ROLE_DIAGONAL
+.southRaysDone
+	king_ray DIR_E, ROLE_ORTHOGONAL
+	king_ray DIR_W, ROLE_ORTHOGONAL
 	ld a, l
 	ldh [hPinsEnd], a
 
@@ -710,14 +719,23 @@ Generate\1KingMoves:
 	ld e, a
 	xor a
 	ld [de], a
+	; The steps north (none from rank 6), south (none from rank 1), then E, W.
+	ld a, b
+	cp ROW_RANK_6
+	jr nc, .northStepsDone
 	king_step DIR_N
-	king_step DIR_S
-	king_step DIR_E
-	king_step DIR_W
 	king_step DIR_NE
 	king_step DIR_NW
+.northStepsDone
+	ld a, b
+	cp ROW_RANK_2
+	jr c, .southStepsDone
+	king_step DIR_S
 	king_step DIR_SE
 	king_step DIR_SW
+.southStepsDone
+	king_step DIR_E
+	king_step DIR_W
 	ld e, b
 	ld a, OWN | ROLE_KING
 	ld [de], a
