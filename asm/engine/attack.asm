@@ -1,8 +1,9 @@
 ; Attack tests: is a square attacked by a side, is the side to move in check.
 ;
 ; A test looks outwards from the square: the two squares an enemy pawn would
-; attack it from, the eight knight jumps, then the eight rays (the first step
-; also catches the enemy king). Each check is one read and one compare, and
+; attack it from, then the knight jumps and rays north (none from rank 6),
+; south (none from rank 1), east and west (the first step of a ray also
+; catches the enemy king). Each check is one read and one compare, and
 ; the test returns at the first attacker found.
 
 INCLUDE "include/hardware.inc"
@@ -51,17 +52,30 @@ ENDM
 MACRO attacked_by
 	attacker_at \2, \1 | ROLE_PAWN
 	attacker_at \3, \1 | ROLE_PAWN
-	FOR i, 8
+	; Jumps and rays north (KNIGHT_JUMP_0-3 go north): none from rank 6.
+	ld a, c
+	cp ROW_RANK_6
+	jp nc, .northDone\@
+	FOR i, 4
 		attacker_at KNIGHT_JUMP_{d:i}, \1 | ROLE_KNIGHT
 	ENDR
 	attacker_on_ray DIR_N, ROLE_ORTHOGONAL, \1
-	attacker_on_ray DIR_S, ROLE_ORTHOGONAL, \1
-	attacker_on_ray DIR_E, ROLE_ORTHOGONAL, \1
-	attacker_on_ray DIR_W, ROLE_ORTHOGONAL, \1
 	attacker_on_ray DIR_NE, ROLE_DIAGONAL, \1
 	attacker_on_ray DIR_NW, ROLE_DIAGONAL, \1
+.northDone\@
+	; South: none from rank 1.
+	ld a, c
+	cp ROW_RANK_2
+	jp c, .southDone\@
+	FOR i, 4, 8
+		attacker_at KNIGHT_JUMP_{d:i}, \1 | ROLE_KNIGHT
+	ENDR
+	attacker_on_ray DIR_S, ROLE_ORTHOGONAL, \1
 	attacker_on_ray DIR_SE, ROLE_DIAGONAL, \1
 	attacker_on_ray DIR_SW, ROLE_DIAGONAL, \1
+.southDone\@
+	attacker_on_ray DIR_E, ROLE_ORTHOGONAL, \1
+	attacker_on_ray DIR_W, ROLE_ORTHOGONAL, \1
 	; The last compare failed: nz.
 	ret
 ENDM

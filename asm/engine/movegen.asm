@@ -2,8 +2,9 @@
 ;
 ; Moves are generated legal from the start, as engine-src does, without
 ; playing them to test:
-; - Check and pins first, from the king: each of the 8 rays (those that
-;   leave the board at once skipped by rank) is walked to its first piece. An enemy slider of the ray's kind there gives check; an own
+; - Check and pins first, from the king: each of the 8 rays (but the three
+;   that leave the board at once from rank 1 or 6) is walked to its first
+;   piece. An enemy slider of the ray's kind there gives check; an own
 ;   piece there is pinned if the next piece beyond it is such a slider. A
 ;   pinned piece is marked on the board (PINNED instead of its colour bit) so
 ;   that the board scan skips it, and its moves along the pin line are
