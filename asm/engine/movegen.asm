@@ -532,7 +532,38 @@ Generate\1PieceMoves:
 	slide DIR_W
 	ret
 .knight
+	; By rank, so that the jumps off the top or bottom are not tried
+	; (KNIGHT_JUMP_0-1 go two rows up, 2-3 one up, 4-5 one down, 6-7 two down).
+	ld a, b
+	cp ROW_RANK_5
+	jr nc, .knightRank5Or6
+	cp ROW_RANK_2 + BOARD_ROW_CELLS
+	jp c, .knightRank1Or2
 	FOR i, 8
+		jump KNIGHT_JUMP_{d:i}
+	ENDR
+	ret
+.knightRank5Or6
+	cp ROW_RANK_6
+	jr nc, .knightRank6
+	FOR i, 2, 8
+		jump KNIGHT_JUMP_{d:i}
+	ENDR
+	ret
+.knightRank6
+	FOR i, 4, 8
+		jump KNIGHT_JUMP_{d:i}
+	ENDR
+	ret
+.knightRank1Or2
+	cp ROW_RANK_2
+	jr c, .knightRank1
+	FOR i, 6
+		jump KNIGHT_JUMP_{d:i}
+	ENDR
+	ret
+.knightRank1
+	FOR i, 4
 		jump KNIGHT_JUMP_{d:i}
 	ENDR
 	ret
