@@ -516,18 +516,35 @@ Generate\1PieceMoves:
 	bit 3, a
 	jp nz, .knight
 	rra
-	jr nc, .orthogonal
+	jp nc, .orthogonal
+	; No ray north from rank 6, none south from rank 1.
+	ld a, b
+	cp ROW_RANK_6
+	jr nc, .diagonalNorthDone
 	slide DIR_NE
 	slide DIR_NW
+.diagonalNorthDone
+	ld a, b
+	cp ROW_RANK_2
+	jr c, .diagonalSouthDone
 	slide DIR_SE
 	slide DIR_SW
+.diagonalSouthDone
 	ld e, b
 	ld a, [de]
 	bit B_ROLE_ORTHOGONAL, a
 	ret z
 .orthogonal
+	ld a, b
+	cp ROW_RANK_6
+	jr nc, .northDone
 	slide DIR_N
+.northDone
+	ld a, b
+	cp ROW_RANK_2
+	jr c, .southDone
 	slide DIR_S
+.southDone
 	slide DIR_E
 	slide DIR_W
 	ret
