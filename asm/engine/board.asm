@@ -99,7 +99,9 @@ SECTION "Load position", ROM0
 ;; pieces their slots, makes it the root of the move and undo stacks, and
 ;; computes its Zobrist key. A
 ;; castling right whose king or rook is not at home is dropped; a piece byte
-;; outside 0-6 and 9-14 reads as an empty square.
+;; outside 0-6 and 9-14 reads as an empty square. The side not to move must
+;; not be in check (GenerateMoves finds knight and pawn checks from the last
+;; move after the first MakeMove; see movegen.asm).
 ;; @param hl: the setup (SETUP_SIZE bytes)
 ;; @destroys af, bc, de, hl
 LoadPosition::
