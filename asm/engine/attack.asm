@@ -105,15 +105,17 @@ IsAttackedByBlack::
 ;; Is the side to move in check?
 ;; @return z: in check; nz: not in check
 ;; @return a: 1 in check, 0 not
-;; @destroys f, c, de, hl
+;; @destroys f, c, de
 IsInCheck::
 	ld d, HIGH(wBoard)
 	ldh a, [hSideToMove]
-	ld l, a
-	ld h, 0
-	ld bc, hKingSquares
-	add hl, bc
-	ld c, [hl]
+	ld e, a
+	add LOW(hKingSquares)
+	ld c, a
+	ldh a, [c]
+	ld c, a
+	ld a, e
+	ASSERT COLOR_WHITE == 0
 	and a
 	jr nz, .black
 	call IsAttackedByBlack
