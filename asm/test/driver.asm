@@ -4,8 +4,8 @@
 ;
 ; xtask runs it in the emulator harness: after start-up it idles at
 ; TestDriverIdle; for each query xtask fills the mailbox below, calls
-; TestRunCommand and reads the results. The protocol is written down in
-; notes/engine-mailbox.md; in short:
+; TestRunCommand and reads the results, each by its .sym label (the fields are
+; described at the mailbox below):
 ; - the position (wTestBoard ... wTestHalfmove) is loaded, then the moves of
 ;   wTestHistory are played as a game (they make up the history that threefold
 ;   repetition looks at); a move that is not legal stops there with
@@ -49,23 +49,38 @@ wTestStackTop:
 SECTION "Test mailbox", WRAM0
 
 ; Input.
+; TEST_LOAD, TEST_PERFT or TEST_LEGAL_MOVES.
 wTestCommand:: db
-; The position, in the setup format LoadPosition reads (engine.inc).
+; The position, in the setup format LoadPosition reads (engine.inc): a square
+; is rank * 5 + file (a1 = 0, e1 = 4, a2 = 5 ... e6 = 29); a piece byte is 0
+; empty, 1-6 White's pawn, knight, bishop, rook, queen, king, plus 8 for Black.
 wTestBoard:: ds NUM_SQUARES
+; COLOR_WHITE or COLOR_BLACK to move.
 wTestSide:: db
+; Bit 0: White may still castle long; bit 1: Black.
 wTestCastling:: db
+; Where a pawn taking en passant would land, or $FF.
 wTestEpSquare:: db
+; Plies since the last capture or pawn move.
 wTestHalfmove:: db
+; Perft depth: 0 counts the position itself, 1 its legal moves.
 wTestDepth:: db
+; Moves to play from the position before the command, as a game: each is the
+; from square, the to square and the promotion piece (2-5, or 0).
 wTestHistoryLength:: db
 wTestHistory:: ds MAX_TEST_HISTORY * TEST_MOVE_SIZE
 
 ; Output.
+; TEST_STATUS_OK, or TEST_STATUS_ILLEGAL_HISTORY (a history move was not legal).
 wTestStatus:: db
+; The perft count, 32 bits, little-endian.
 wTestNodes:: ds 4
+; The legal moves, in the engine's order, as history moves are written.
 wTestMoveCount:: db
 wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
+; A VERDICT_* constant (gameend.asm): the game goes on, or how it ended.
 wTestVerdict:: db
+; 1 when the side to move is in check, else 0.
 wTestInCheck:: db
 
 ; The history move being played.

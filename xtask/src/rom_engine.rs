@@ -3,8 +3,8 @@
 //! build/test.gb (`cargo xtask rom --test-driver`: the engine and asm/test/, no game)
 //! boots to `TestDriverIdle`. Each query writes a position, a history of moves to play
 //! from it and a command into the mailbox by `.sym` label, calls `TestRunCommand`, and
-//! reads the answer back. The contract, byte by byte, is /work/notes/engine-mailbox.md
-//! (summed up by the encoders below): squares a1 = 0 ... e6 = 29; pieces 1-6 for White's
+//! reads the answer back. The contract, byte by byte, is the mailbox section of
+//! asm/test/driver.asm (summed up by the encoders below): squares a1 = 0 ... e6 = 29; pieces 1-6 for White's
 //! pawn to king, plus 8 for Black's; moves as (from, to, promotion role or 0).
 //!
 //! A history makes up the game that threefold repetition and the fifty-move counter
