@@ -139,7 +139,7 @@ mod tests {
     }
 
     #[test]
-    fn check_names_stale_and_leftover_files_and_writes_nothing() {
+    fn check_only_names_stale_and_leftover_files_and_write_mode_fixes_them() {
         let dir = std::env::temp_dir().join(format!("xtask-outputs-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("music")).unwrap();
