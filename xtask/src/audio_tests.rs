@@ -216,11 +216,13 @@ fn first_difference(expected: &Timeline, actual: &Timeline) -> Option<String> {
 /// A machine stopped in the STAT handler at UpdateAudio's first call after power-on: the
 /// title song has been requested and nothing played yet. Interrupts are off in the
 /// handler, so `Machine::call("UpdateAudio")` from here plays exactly one frame of music.
+/// The APU write log is on from here.
 fn at_first_update(build: &rom::Build) -> Machine {
     let mut machine = machine(build);
     machine
         .run_until("UpdateAudio", 200 * CYCLES_PER_FRAME)
         .unwrap_or_else(|error| panic!("{error:#}"));
+    machine.start_apu_log();
     machine
 }
 
@@ -279,7 +281,6 @@ fn the_title_song_plays_from_power_on_as_its_data_says() {
     let mut machine = at_first_update(&build);
     // Frame 0 is the frame of the driver's first call: the song's start.
     let start = machine.frames();
-    machine.start_apu_log();
     machine.take_audio();
     machine
         .run_frames(FRAMES as u32)
@@ -349,7 +350,6 @@ fn play(machine: &mut Machine, frames: std::ops::Range<u64>) -> (Vec<(u64, ApuWr
 fn both_songs_play_through_their_loop_or_end_within_the_cycle_budget() {
     let build = cartridge();
     let mut machine = at_first_update(&build);
-    machine.start_apu_log();
     let reader = RomReader {
         rom: &build.rom,
         machine: &machine,
@@ -448,7 +448,6 @@ fn effect_timeline(rom: &RomReader, effect: u8) -> (usize, Vec<(u64, Event)>, u6
 fn sound_effects_borrow_a_channel_from_the_music_and_give_it_back() {
     let build = cartridge();
     let mut machine = at_first_update(&build);
-    machine.start_apu_log();
     const FRAMES: u64 = 400;
     let (move_at, capture_at) = (100, 250);
     let mut writes = Vec::new();
@@ -501,7 +500,6 @@ fn sound_effects_borrow_a_channel_from_the_music_and_give_it_back() {
 fn music_off_silences_every_channel_and_on_resumes_in_time() {
     let build = cartridge();
     let mut machine = at_first_update(&build);
-    machine.start_apu_log();
     let (off_at, on_at, frames) = (60, 160, 300);
     let (mut writes, ..) = play(&mut machine, 0..off_at);
     call_with_a(&mut machine, "SetMusicEnabled", 0);
@@ -531,7 +529,6 @@ fn music_off_silences_every_channel_and_on_resumes_in_time() {
 fn with_the_music_off_the_game_over_jingle_still_sounds_and_then_all_is_silent() {
     let build = cartridge();
     let mut machine = at_first_update(&build);
-    machine.start_apu_log();
     let reader = RomReader {
         rom: &build.rom,
         machine: &machine,

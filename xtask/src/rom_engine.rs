@@ -16,7 +16,7 @@ use std::fmt;
 use anyhow::{bail, Context, Result};
 use engine_src::{Color, Game, Move, Outcome, Position, Role, Square};
 
-use crate::harness::{Location, Machine};
+use crate::harness::{Location, Machine, CYCLES_PER_SECOND};
 use crate::project;
 use crate::rom;
 
@@ -29,15 +29,13 @@ pub const MAX_HISTORY: usize = 200;
 pub const MAX_DEPTH: u32 = 8;
 
 /// Machine cycles the driver may take to initialise.
-const BOOT_BUDGET: u64 = 10 * CYCLES_PER_DMG_SECOND;
+const BOOT_BUDGET: u64 = 10 * CYCLES_PER_SECOND;
 /// Every command may take this long, plus the allowances below, before it counts as hung.
-const COMMAND_BUDGET: u64 = 10 * CYCLES_PER_DMG_SECOND;
+const COMMAND_BUDGET: u64 = 10 * CYCLES_PER_SECOND;
 /// Allowance per history move (loading, checking and playing it).
 const HISTORY_MOVE_BUDGET: u64 = 200_000;
 /// Allowance per node of the perft tree (as the reference model counts it).
 const PERFT_NODE_BUDGET: u64 = 100_000;
-
-const CYCLES_PER_DMG_SECOND: u64 = crate::harness::CYCLES_PER_SECOND;
 
 /// The driver's commands (`wTestCommand`); its 0, TEST_LOAD (load and play the history
 /// only), serves the driver's own tests.
