@@ -22,8 +22,7 @@ const WAVE_RAM: u16 = 0xFF30;
 
 /// The cartridge, built in memory.
 fn cartridge() -> rom::Build {
-    let units = rom::engine_units(&project::root()).expect("asm/ has sources");
-    rom::assemble_and_link(&units, "the cartridge").unwrap_or_else(|error| panic!("{error:#}"))
+    rom::cartridge().unwrap_or_else(|error| panic!("{error:#}"))
 }
 
 fn machine(build: &rom::Build) -> Machine {

@@ -24,9 +24,9 @@ use crate::asm::object::SectionKind;
 use crate::crosscheck::suite_start_positions;
 use crate::harness::profile::RoutineProfile;
 use crate::harness::{Location, CYCLES_PER_SECOND};
+use crate::rom;
 use crate::rom_engine::RomEngine;
 use crate::usage::region_usage;
-use crate::{project, rom};
 
 /// The perft depth measured from the start position.
 const PERFT_DEPTH: u32 = 4;
@@ -208,8 +208,7 @@ fn sym_path() -> String {
 
 /// ROM and RAM used by the cartridge (as `cargo xtask usage` counts them).
 fn usage_section() -> Result<String> {
-    let root = project::root();
-    let build = rom::assemble_and_link(&rom::engine_units(&root)?, rom::ROM_PATH)?;
+    let build = rom::cartridge()?;
     let mut out = String::new();
     let _ = writeln!(out, "ROM and RAM of the cartridge ({})", rom::ROM_PATH);
     let _ = writeln!(

@@ -3,12 +3,11 @@
 
 use crate::assets::gfx::{self, Sheet};
 use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME};
-use crate::{project, rom};
+use crate::rom;
 
 /// The cartridge as `cargo xtask rom` builds it (in memory: the tests write nothing).
 fn cartridge() -> rom::Build {
-    let units = rom::engine_units(&project::root()).expect("asm/ has sources");
-    rom::assemble_and_link(&units, "the cartridge").unwrap_or_else(|error| panic!("{error:#}"))
+    rom::cartridge().unwrap_or_else(|error| panic!("{error:#}"))
 }
 
 /// The cartridge after `frames` frames from power-on.

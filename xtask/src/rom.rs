@@ -220,6 +220,12 @@ pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
     })
 }
 
+/// The cartridge as `cargo xtask rom` builds it, assembled and linked in memory (nothing
+/// written): what `usage`, `bench`, `shot` and the tests look at.
+pub fn cartridge() -> Result<Build> {
+    assemble_and_link(&engine_units(&project::root())?, ROM_PATH)
+}
+
 /// Builds `units` into the ROM `output`, with the `.sym` and `.map` files beside it (each
 /// written whole or not at all).
 pub fn build(units: &[PathBuf], output: &Path) -> Result<Build> {

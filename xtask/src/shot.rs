@@ -53,12 +53,6 @@ pub fn screens(build: &rom::Build) -> Result<Vec<(&'static str, Screen)>> {
     Ok(shots)
 }
 
-/// The cartridge as `cargo xtask rom` builds it, built in memory.
-fn build() -> Result<rom::Build> {
-    let units = rom::engine_units(&project::root())?;
-    rom::assemble_and_link(&units, "the cartridge")
-}
-
 /// The screenshot files whose contents differ from `shots` (all of them written unless
 /// `check`).
 fn write_or_check(root: &Path, shots: &[(&str, Screen)], check: bool) -> Result<Vec<String>> {
@@ -78,7 +72,7 @@ fn write_or_check(root: &Path, shots: &[(&str, Screen)], check: bool) -> Result<
 }
 
 pub fn run(args: &ShotArgs) -> Result<()> {
-    let shots = screens(&build()?)?;
+    let shots = screens(&rom::cartridge()?)?;
     let stale = write_or_check(&project::root(), &shots, args.check)?;
     if args.check {
         if !stale.is_empty() {
@@ -105,7 +99,7 @@ mod tests {
 
     #[test]
     fn the_screenshots_show_what_the_rom_shows() {
-        let shots = screens(&build().unwrap()).unwrap_or_else(|error| panic!("{error:#}"));
+        let shots = screens(&rom::cartridge().unwrap()).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
             ["title", "board"]

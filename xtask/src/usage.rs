@@ -7,8 +7,7 @@ use anyhow::Result;
 
 use crate::asm::link::{region_name, Linked, PlacedSection};
 use crate::asm::object::SectionKind;
-use crate::project;
-use crate::rom::{assemble_and_link, engine_units, ROM_PATH};
+use crate::rom;
 
 /// The regions reported, in address order.
 const REGIONS: [SectionKind; 7] = [
@@ -43,8 +42,7 @@ impl RegionUsage {
 }
 
 pub fn run() -> Result<()> {
-    let root = project::root();
-    let build = assemble_and_link(&engine_units(&root)?, ROM_PATH)?;
+    let build = rom::cartridge()?;
     print!("{}", report(&build.linked));
     Ok(())
 }
