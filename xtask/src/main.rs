@@ -16,8 +16,6 @@ mod crosscheck;
 #[cfg(test)]
 mod engine_tests;
 mod fairy;
-// Part of the harness API (buttons, audio, the APU log, registers) only the tests use.
-#[cfg_attr(not(test), allow(dead_code))]
 mod harness;
 mod perft;
 mod project;

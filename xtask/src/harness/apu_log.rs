@@ -9,15 +9,15 @@
 //! }
 //! ```
 //!
-//! The harness already decodes every store before it runs (see [`super::access`]); the log
-//! takes the address and machine cycle from there and works out the value from the
+//! The harness already decodes every store before it runs (see [`super::access::decode`]);
+//! the log takes the address and machine cycle from there and works out the value from the
 //! registers, so it sees what the program wrote, not what the registers read back (most
 //! sound registers read some bits as 1).
 
 use std::ops::RangeInclusive;
 
-use super::access::Effect;
-use super::{Machine, NextStep};
+use super::access::decode::{Effect, Instruction, NextStep};
+use super::Machine;
 
 /// The sound registers and wave RAM.
 pub const APU_ADDRESSES: RangeInclusive<u16> = 0xFF10..=0xFF3F;
@@ -50,14 +50,14 @@ impl Machine {
             .unwrap_or_default()
     }
 
-    /// Records the APU writes of the store about to run (`effect`, of `opcode` and the byte
-    /// after a $CB prefix). Called before each step that may store while the log is on.
-    pub(super) fn log_apu_writes(&mut self, effect: Effect, opcode: u8, prefixed: Option<u8>) {
+    /// Records the APU writes of the store about to run. Called before each step that may
+    /// store while the log is on.
+    pub(super) fn log_apu_writes(&mut self, instruction: &Instruction) {
         // Stack writes never go to the APU in a sane program: not worth their values.
-        if matches!(effect, Effect::Push | Effect::Call(_)) {
+        if matches!(instruction.effect, Effect::Push | Effect::Call(_)) {
             return;
         }
-        let [Some((addr, cycle)), None] = self.instruction_writes(effect) else {
+        let [Some((addr, cycle)), None] = instruction.writes(&self.gb) else {
             return;
         };
         if !APU_ADDRESSES.contains(&addr) || self.next_step() != NextStep::Instruction {
@@ -67,45 +67,11 @@ impl Machine {
             frame: self.vblanks,
             cycle: self.cycles + u64::from(cycle) - 1,
             addr,
-            value: self.stored_value(opcode, prefixed),
+            value: instruction.stored_value(&self.gb),
             pc: self.pc(),
         };
         if let Some(log) = self.apu_log.as_mut() {
             log.push(write);
-        }
-    }
-
-    /// The byte the store at PC (`opcode`, and the byte after a $CB prefix) writes, from the
-    /// CPU's registers and, for read-modify-write instructions, the byte at [HL] now.
-    pub(super) fn stored_value(&self, opcode: u8, prefixed: Option<u8>) -> u8 {
-        let cpu = self.gb.cpu_i();
-        let mmu = self.gb.mmu_i();
-        let old = || mmu.read(cpu.hl());
-        match (opcode, prefixed) {
-            (0x70..=0x77, _) => {
-                [cpu.b, cpu.c, cpu.d, cpu.e, cpu.h, cpu.l, 0, cpu.a][usize::from(opcode & 7)]
-            }
-            (0x36, _) => mmu.read(cpu.pc().wrapping_add(1)),
-            (0x34, _) => old().wrapping_add(1),
-            (0x35, _) => old().wrapping_sub(1),
-            (0xCB, Some(op)) => {
-                let (old, bit) = (old(), 1 << ((op >> 3) & 7));
-                let carry = u8::from(cpu.carry());
-                match op {
-                    0x00..=0x07 => old.rotate_left(1),
-                    0x08..=0x0F => old.rotate_right(1),
-                    0x10..=0x17 => old << 1 | carry,
-                    0x18..=0x1F => old >> 1 | carry << 7,
-                    0x20..=0x27 => old << 1,
-                    0x28..=0x2F => old >> 1 | (old & 0x80),
-                    0x30..=0x37 => old.rotate_left(4),
-                    0x38..=0x3F => old >> 1,
-                    0x80..=0xBF => old & !bit,
-                    _ => old | bit,
-                }
-            }
-            // Every other store writes A.
-            _ => cpu.a,
         }
     }
 }

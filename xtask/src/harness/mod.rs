@@ -31,6 +31,7 @@
 //! is the escape hatch for perft and benchmark runs only.
 
 pub mod access;
+#[cfg(test)]
 pub mod apu_log;
 pub mod profile;
 pub mod screen;
@@ -41,14 +42,19 @@ mod testrom;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+#[cfg(test)]
+use anyhow::Context;
+use anyhow::{anyhow, bail, Result};
 use boytacean::gb::{GameBoy, GameBoyMode};
 use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
-use access::{Condition, Effect, PpuPosition, Region, EFFECTS};
+use access::decode::{next_step, Effect, Instruction, NextStep, EFFECTS};
+use access::{Moment, PpuAccessChecker};
+#[cfg(test)]
 pub use access::{Violation, ViolationKind};
 pub use screen::{Screen, HEIGHT, WIDTH};
 pub use symbols::Symbols;
@@ -58,14 +64,7 @@ pub const CYCLES_PER_SECOND: u64 = 1_048_576;
 /// Machine cycles per frame (154 lines of 456 dots, 4 dots per machine cycle).
 pub const CYCLES_PER_FRAME: u64 = 17_556;
 
-/// Violations kept for `violations()`; later ones are only counted.
-const MAX_KEPT_VIOLATIONS: usize = 1000;
-/// Distinct PCs listed by `assert_no_violations`.
-const MAX_REPORTED_SITES: usize = 20;
-
 const LCDC: u16 = 0xFF40;
-const IF: u16 = 0xFF0F;
-const IE: u16 = 0xFFFF;
 
 /// I/O registers as the DMG boot ROM leaves them, written in this order (the APU must be
 /// powered before its other registers take writes). The NRx4 registers are left alone: their
@@ -95,6 +94,13 @@ const POST_BOOT_IO: [(u16, u8); 20] = [
 
 /// A joypad button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the screenshot script presses only Start; the tests press every button"
+    )
+)]
 pub enum Button {
     A,
     B,
@@ -163,17 +169,6 @@ impl<'a> From<&'a String> for Location<'a> {
     }
 }
 
-/// What the CPU does in its next step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NextStep {
-    /// Executes the instruction at PC.
-    Instruction,
-    /// Dispatches an interrupt (pushes PC, jumps to the vector).
-    Interrupt,
-    /// Stays halted for one machine cycle.
-    Halted,
-}
-
 /// One emulated DMG with a cartridge in it.
 pub struct Machine {
     gb: Box<GameBoy>,
@@ -184,14 +179,12 @@ pub struct Machine {
     vblanks: u64,
     /// LCDC bit 7 as of the last instruction boundary.
     lcd_on: bool,
-    /// Dots the PPU has spent in its current mode (boytacean keeps this private).
-    ppu_dot: u16,
-    checking: bool,
-    violations: Vec<Violation>,
-    violation_count: u64,
+    /// The PPU access checker, see [`access`]; `None` without access checks.
+    checker: Option<PpuAccessChecker>,
     /// The routines being profiled, see [`profile`].
     profiler: Option<Box<profile::Profiler>>,
     /// The APU writes recorded, see [`apu_log`].
+    #[cfg(test)]
     apu_log: Option<Vec<apu_log::ApuWrite>>,
 }
 
@@ -230,16 +223,15 @@ impl Machine {
             cycles: 0,
             vblanks: 0,
             lcd_on: true,
-            ppu_dot: 0,
-            checking: true,
-            violations: Vec::new(),
-            violation_count: 0,
+            checker: Some(PpuAccessChecker::default()),
             profiler: None,
+            #[cfg(test)]
             apu_log: None,
         })
     }
 
     /// Loads the ROM at `path` and, when it exists, the `.sym` file beside it.
+    #[cfg(test)]
     pub fn open(path: &Path) -> Result<Machine> {
         let rom = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
         let machine = Machine::new(&rom).with_context(|| format!("loading {}", path.display()))?;
@@ -263,7 +255,7 @@ impl Machine {
     /// Turns PPU access checking off. Only for perft and benchmark runs, where the LCD is
     /// off anyway; every test of the game runs with checking on.
     pub fn without_access_checks(mut self) -> Machine {
-        self.checking = false;
+        self.checker = None;
         self
     }
 
@@ -272,6 +264,7 @@ impl Machine {
     }
 
     /// The address of a label, or a clear error naming it.
+    #[cfg(test)]
     pub fn symbol(&self, name: &str) -> Result<u16> {
         self.symbols.address(name)
     }
@@ -294,11 +287,13 @@ impl Machine {
     // ----- time -----
 
     /// Machine cycles executed since power-on.
+    #[cfg(test)]
     pub fn cycles(&self) -> u64 {
         self.cycles
     }
 
     /// VBlanks begun since power-on (frames the PPU has finished drawing).
+    #[cfg(test)]
     pub fn frames(&self) -> u64 {
         self.vblanks
     }
@@ -308,30 +303,17 @@ impl Machine {
     /// opcode the SM83 does not have and on `stop`.
     pub fn step(&mut self) -> Result<u64> {
         self.inspect_next_step()?;
-        let (mode, ly) = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
+        let before = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
         // One `GameBoy::clock()`: the CPU, then every other component for as long. Called
         // through `clocks`, which is compiled with boytacean, optimised even in dev builds.
         let t_states = self.gb.clocks(1) as u16;
-        // The PPU's state between the CPU and its own clock differs from `mode`, `ly` only
-        // when the instruction turned the LCD off (boytacean then resets it to line 0,
-        // HBlank, dot 0), and that case is handled apart.
         let lcd_on = self.gb.mmu_i().read(LCDC) & 0x80 != 0;
-        if lcd_on {
-            let dot = self.ppu_dot + t_states;
-            let (new_mode, new_ly) = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
-            let length = access::mode_length(mode);
-            if new_mode as u8 != mode as u8 || new_ly != ly {
-                debug_assert!(dot >= length, "PPU left mode {mode:?} at dot {dot}");
-                self.ppu_dot = dot - length;
-                if matches!(new_mode, PpuMode::VBlank) && !matches!(mode, PpuMode::VBlank) {
-                    self.vblanks += 1;
-                }
-            } else {
-                debug_assert!(dot < length, "PPU stayed in mode {mode:?} at dot {dot}");
-                self.ppu_dot = dot;
-            }
-        } else {
-            self.ppu_dot = 0;
+        let after = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
+        if lcd_on && matches!(after.0, PpuMode::VBlank) && !matches!(before.0, PpuMode::VBlank) {
+            self.vblanks += 1;
+        }
+        if let Some(checker) = self.checker.as_mut() {
+            checker.after_step(before, after, t_states, lcd_on);
         }
         self.lcd_on = lcd_on;
         let cycles = u64::from(t_states / 4);
@@ -344,6 +326,7 @@ impl Machine {
 
     /// Runs at least `cycles` machine cycles (to the first instruction boundary at or after
     /// them) and returns how many ran.
+    #[cfg(test)]
     pub fn run_cycles(&mut self, cycles: u64) -> Result<u64> {
         let start = self.cycles;
         while self.cycles - start < cycles {
@@ -478,6 +461,7 @@ impl Machine {
     }
 
     /// Reads a little-endian word.
+    #[cfg(test)]
     pub fn read_u16<'a>(&self, at: impl Into<Location<'a>>) -> Result<u16> {
         let bytes = self.read(at, 2)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))
@@ -513,8 +497,8 @@ impl Machine {
             self.gb.mmu().write(addr + offset as u16, byte);
         }
         self.lcd_on = self.gb.mmu_i().read(LCDC) & 0x80 != 0;
-        if !self.lcd_on {
-            self.ppu_dot = 0;
+        if let Some(checker) = self.checker.as_mut() {
+            checker.lcd_written(self.lcd_on);
         }
         Ok(())
     }
@@ -534,6 +518,7 @@ impl Machine {
     }
 
     /// Sets every register (the low nibble of F always reads 0).
+    #[cfg(test)]
     pub fn set_registers(&mut self, registers: &Registers) {
         let cpu = self.gb.cpu();
         cpu.set_pc(registers.pc);
@@ -548,21 +533,25 @@ impl Machine {
         self.gb.cpu_i().pc()
     }
 
+    #[cfg(test)]
     pub fn halted(&self) -> bool {
         self.gb.cpu_i().halted()
     }
 
     /// The interrupt master enable flag.
+    #[cfg(test)]
     pub fn ime(&self) -> bool {
         self.gb.cpu_i().ime()
     }
 
     /// The PPU mode as STAT shows it: 0 HBlank, 1 VBlank, 2 OAM scan, 3 drawing.
+    #[cfg(test)]
     pub fn ppu_mode(&self) -> u8 {
         access::mode_number(self.gb.ppu_i().mode())
     }
 
     /// The line the PPU is on (LY).
+    #[cfg(test)]
     pub fn ly(&self) -> u8 {
         self.gb.ppu_i().ly()
     }
@@ -580,6 +569,7 @@ impl Machine {
     }
 
     /// Writes the screen as a greyscale PNG (shade 0 white, 3 black).
+    #[cfg(test)]
     pub fn save_png(&self, path: &Path) -> Result<()> {
         screen::save_png(&self.screen(), path)
     }
@@ -587,11 +577,13 @@ impl Machine {
     /// Takes the audio produced since the last call: interleaved left/right samples at
     /// 44,100 Hz, high-pass filtered like a DMG's output (silence is 0). boytacean
     /// keeps at most the last second.
+    #[cfg(test)]
     pub fn take_audio(&mut self) -> Vec<i16> {
         self.gb.apu().audio_buffer_mut().drain(..).collect()
     }
 
     /// The sum of the four channels' current outputs (0 = silent, at most 60).
+    #[cfg(test)]
     pub fn audio_level(&self) -> u16 {
         self.gb.audio_output()
     }
@@ -599,113 +591,62 @@ impl Machine {
     // ----- access checking -----
 
     /// The first 1000 violations, in the order they happened.
+    #[cfg(test)]
     pub fn violations(&self) -> &[Violation] {
-        &self.violations
+        self.checker
+            .as_ref()
+            .map_or(&[], |checker| checker.violations())
     }
 
     /// How many violations happened in all.
+    #[cfg(test)]
     pub fn violation_count(&self) -> u64 {
-        self.violation_count
+        self.checker.as_ref().map_or(0, PpuAccessChecker::count)
     }
 
     /// Forgets the violations seen so far.
+    #[cfg(test)]
     pub fn clear_violations(&mut self) {
-        self.violations.clear();
-        self.violation_count = 0;
+        if let Some(checker) = self.checker.as_mut() {
+            checker.clear();
+        }
     }
 
     /// Fails with a readable list (one line per offending PC, with how often it offended)
     /// if any violation happened.
     pub fn assert_no_violations(&self) -> Result<()> {
-        if self.violation_count == 0 {
-            return Ok(());
+        match self.checker.as_ref().and_then(PpuAccessChecker::report) {
+            Some(report) => bail!(report),
+            None => Ok(()),
         }
-        let mut sites: Vec<(&Violation, u64)> = Vec::new();
-        for violation in &self.violations {
-            match sites
-                .iter_mut()
-                .find(|(first, _)| first.pc == violation.pc && first.kind == violation.kind)
-            {
-                Some((_, count)) => *count += 1,
-                None => sites.push((violation, 1)),
-            }
-        }
-        let mut report = format!(
-            "{} PPU access violation(s) at {} place(s) in the code:",
-            self.violation_count,
-            sites.len()
-        );
-        for (violation, count) in sites.iter().take(MAX_REPORTED_SITES) {
-            report.push_str(&format!("\n  {violation}"));
-            if *count > 1 {
-                report.push_str(&format!(" [{count} times]"));
-            }
-        }
-        if sites.len() > MAX_REPORTED_SITES {
-            report.push_str(&format!(
-                "\n  ... and {} more places",
-                sites.len() - MAX_REPORTED_SITES
-            ));
-        }
-        if self.violation_count > self.violations.len() as u64 {
-            report.push_str(&format!(
-                "\n  (only the first {} violations were kept)",
-                self.violations.len()
-            ));
-        }
-        bail!(report)
     }
 
-    /// What the CPU does in its next step, as boytacean's `Cpu::clock` decides it.
+    /// What the CPU does in its next step.
     fn next_step(&self) -> NextStep {
-        let cpu = self.gb.cpu_i();
-        let mmu = self.gb.mmu_i();
-        let (ime, halted) = (cpu.ime(), cpu.halted());
-        let enabled = mmu.read(IE);
-        let pending = if (ime || halted) && enabled != 0 {
-            mmu.read(IF) & enabled & 0x1F
-        } else {
-            0
-        };
-        if ime && pending != 0 {
-            NextStep::Interrupt
-        } else if halted && pending == 0 {
-            NextStep::Halted
-        } else {
-            NextStep::Instruction
-        }
+        next_step(&self.gb)
     }
 
     /// Looks at what the next step will do before boytacean runs it: refuses opcodes it
-    /// would panic on, and records the accesses hardware would not allow. Most steps leave
-    /// at the first `return`: no store, no DMA, the stack in RAM.
+    /// would panic on, logs APU writes, and lets the access checker record what hardware
+    /// would not allow. Most steps leave at the first `return`.
     fn inspect_next_step(&mut self) -> Result<()> {
-        let cpu = self.gb.cpu_i();
-        let pc = cpu.pc();
+        let pc = self.gb.cpu_i().pc();
         let opcode = self.gb.mmu_i().read(pc);
         let effect = EFFECTS[usize::from(opcode)];
         // `matches!` rather than `==`: no call in unoptimised builds, on the hottest path.
         if matches!(effect, Effect::None)
-            && (!self.checking || !(self.gb.dma_i().active_dma() || stack_may_be_locked(cpu.sp())))
+            && !self
+                .checker
+                .as_ref()
+                .is_some_and(|_| PpuAccessChecker::watches(&self.gb, effect))
         {
             return Ok(());
         }
-        self.inspect_closely(opcode, effect)
-    }
-
-    fn inspect_closely(&mut self, opcode: u8, effect: Effect) -> Result<()> {
-        let pc = self.pc();
-        let (effect, prefixed) = match effect {
-            Effect::Prefix => {
-                let second = self.gb.mmu_i().read(pc.wrapping_add(1));
-                (access::prefixed_effect(second), Some(second))
-            }
-            effect => (effect, None),
-        };
-        if matches!(effect, Effect::Illegal | Effect::Stop)
+        let instruction = Instruction::at_pc(&self.gb, opcode, effect);
+        if matches!(instruction.effect, Effect::Illegal | Effect::Stop)
             && self.next_step() == NextStep::Instruction
         {
-            if effect == Effect::Stop {
+            if instruction.effect == Effect::Stop {
                 bail!(
                     "the CPU reached `stop` at {}: the emulator cannot run it like hardware \
                      (which stops the CPU and the LCD until a button is pressed)",
@@ -717,170 +658,18 @@ impl Machine {
                 self.describe(pc)
             );
         }
+        #[cfg(test)]
         if self.apu_log.is_some() {
-            self.log_apu_writes(effect, opcode, prefixed);
+            self.log_apu_writes(&instruction);
         }
-        if !self.checking {
-            return Ok(());
-        }
-        let outside_hram_during_dma =
-            self.gb.dma_i().active_dma() && !(0xFF80..=0xFFFE).contains(&pc);
-        let writes = match self.lcd_on {
-            true => self.instruction_writes(effect),
-            false => [None, None],
-        };
-        let watched = |write: Option<(u16, u8)>| {
-            write.is_some_and(|(addr, _)| access::region(addr).is_some() || addr == LCDC)
-        };
-        let stack_locked = self.lcd_on && stack_may_be_locked(self.gb.cpu_i().sp());
-        if !outside_hram_during_dma && !watched(writes[0]) && !watched(writes[1]) && !stack_locked {
-            return Ok(());
-        }
-        let here = PpuPosition {
-            mode: self.gb.ppu_i().mode(),
-            ly: self.gb.ppu_i().ly(),
-            dot: self.ppu_dot,
-        };
-        let by_instruction: Vec<_> = writes
-            .into_iter()
-            .flatten()
-            .filter_map(|(addr, cycle)| self.check_write(addr, cycle, here, opcode, prefixed))
-            .collect();
-        let by_dispatch = match stack_locked {
-            true => self.dispatch_violations(here),
-            false => Vec::new(),
-        };
-        if !outside_hram_during_dma && by_instruction.is_empty() && by_dispatch.is_empty() {
-            return Ok(());
-        }
-        // Only now pay for reading IF and IE: what runs in this step decides what counts.
-        let next = self.next_step();
-        if outside_hram_during_dma && next != NextStep::Halted {
-            self.record(ViolationKind::OutsideHramDuringDma, pc, pc, here);
-        }
-        let found = match next {
-            NextStep::Instruction => by_instruction,
-            NextStep::Interrupt => by_dispatch,
-            NextStep::Halted => Vec::new(),
-        };
-        for (kind, addr, at) in found {
-            self.record(kind, pc, addr, at);
+        if let Some(checker) = self.checker.as_mut() {
+            let moment = Moment {
+                frame: self.vblanks,
+                cycle: self.cycles,
+                symbols: &self.symbols,
+            };
+            checker.before_step(&self.gb, &instruction, moment);
         }
         Ok(())
     }
-
-    /// The addresses the instruction at PC writes and the machine cycles it writes them in.
-    fn instruction_writes(&self, effect: Effect) -> [Option<(u16, u8)>; 2] {
-        let cpu = self.gb.cpu_i();
-        let mmu = self.gb.mmu_i();
-        let pc = cpu.pc();
-        let sp = cpu.sp();
-        let operand =
-            || u16::from_le_bytes([mmu.read(pc.wrapping_add(1)), mmu.read(pc.wrapping_add(2))]);
-        let calls = |condition: Condition| match condition {
-            Condition::Always => true,
-            Condition::Nz => !cpu.zero(),
-            Condition::Z => cpu.zero(),
-            Condition::Nc => !cpu.carry(),
-            Condition::C => cpu.carry(),
-        };
-        match effect {
-            Effect::Hl(cycle) => [Some((cpu.hl(), cycle)), None],
-            Effect::Bc => [Some((cpu.bc(), 2)), None],
-            Effect::De => [Some((cpu.de(), 2)), None],
-            Effect::Absolute => [Some((operand(), 4)), None],
-            Effect::AbsoluteSp => {
-                let addr = operand();
-                [Some((addr, 4)), Some((addr.wrapping_add(1), 5))]
-            }
-            Effect::High => [
-                Some((0xFF00 | u16::from(mmu.read(pc.wrapping_add(1))), 3)),
-                None,
-            ],
-            Effect::HighC => [Some((0xFF00 | u16::from(cpu.c), 2)), None],
-            Effect::Push => [Some((sp.wrapping_sub(1), 3)), Some((sp.wrapping_sub(2), 4))],
-            Effect::Call(condition) if calls(condition) => {
-                [Some((sp.wrapping_sub(1), 5)), Some((sp.wrapping_sub(2), 6))]
-            }
-            _ => [None, None],
-        }
-    }
-
-    /// Whether the instruction at PC (`opcode`, and the byte after $CB) writing `addr` in
-    /// its machine cycle `cycle` breaks a rule, the PPU being at `here` when it starts.
-    fn check_write(
-        &self,
-        addr: u16,
-        cycle: u8,
-        here: PpuPosition,
-        opcode: u8,
-        prefixed: Option<u8>,
-    ) -> Option<(ViolationKind, u16, PpuPosition)> {
-        if let Some(region) = access::region(addr) {
-            let at = here.at_cycle(cycle);
-            return access::is_locked(region, at.mode).then_some((
-                violation_kind(region),
-                addr,
-                at,
-            ));
-        }
-        if addr != LCDC {
-            return None;
-        }
-        let at = here.at_cycle(cycle);
-        if at.mode == PpuMode::VBlank {
-            return None;
-        }
-        let old = self.gb.mmu_i().read(LCDC);
-        let new = self.stored_value(opcode, prefixed);
-        (old & 0x80 != 0 && new & 0x80 == 0).then_some((
-            ViolationKind::LcdOffOutsideVblank,
-            addr,
-            at,
-        ))
-    }
-
-    /// The forbidden writes of an interrupt dispatch, if one happens now: it pushes PC in
-    /// its cycles 3 and 4, which matters only with the stack in VRAM or OAM.
-    fn dispatch_violations(&self, here: PpuPosition) -> Vec<(ViolationKind, u16, PpuPosition)> {
-        let sp = self.gb.cpu_i().sp();
-        let mut found = Vec::new();
-        for (addr, cycle) in [(sp.wrapping_sub(1), 3), (sp.wrapping_sub(2), 4)] {
-            let at = here.at_cycle(cycle);
-            if let Some(region) = access::region(addr) {
-                if access::is_locked(region, at.mode) {
-                    found.push((violation_kind(region), addr, at));
-                }
-            }
-        }
-        found
-    }
-
-    fn record(&mut self, kind: ViolationKind, pc: u16, addr: u16, at: PpuPosition) {
-        self.violation_count += 1;
-        if self.violations.len() < MAX_KEPT_VIOLATIONS {
-            self.violations.push(Violation {
-                kind,
-                pc,
-                addr,
-                mode: access::mode_number(at.mode),
-                ly: at.ly,
-                frame: self.vblanks,
-                cycle: self.cycles,
-                label: self.symbols.describe(pc),
-            });
-        }
-    }
-}
-
-fn violation_kind(region: Region) -> ViolationKind {
-    match region {
-        Region::Vram => ViolationKind::VramWrite,
-        Region::Oam => ViolationKind::OamWrite,
-    }
-}
-
-/// Whether a push from this SP could land in VRAM or OAM.
-fn stack_may_be_locked(sp: u16) -> bool {
-    (0x8001..=0xA001).contains(&sp) || (0xFE01..=0xFEA1).contains(&sp)
 }
