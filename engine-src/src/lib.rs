@@ -1,6 +1,6 @@
 //! Reference model of the rules of Chess Attack: chess on a board of 5 files (a-e)
 //! and 6 ranks (1-6), start position `rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1`, only
-//! the long castle. It is the executable form of SPEC section 5, and the yardstick the
+//! the long castle. It is the executable form of docs/rules.md, and the yardstick the
 //! assembly engine is checked against.
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! Every way a game ends (SPEC section 5), played through [`Game`].
+//! Every way a game ends (docs/rules.md, "How a game ends"), played through [`Game`].
 
 use engine_src::{Color, Game, GameError, Outcome, Position};
 

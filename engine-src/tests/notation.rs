@@ -1,4 +1,4 @@
-//! Move-list notation and UCI moves: SPEC section 5's examples, round trips over
+//! Move-list notation and UCI moves: the examples of docs/rules.md, round trips over
 //! every legal move of many positions, and the exact error messages.
 
 use engine_src::notation::{format_move_list, parse, parse_uci, write};

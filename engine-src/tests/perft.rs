@@ -1,5 +1,5 @@
-//! Perft counts. The start position's are SPEC section 5's; the others were
-//! computed with Fairy-Stockfish (variant `chessattack`, SPEC section 9).
+//! Perft counts. The start position's are those of docs/rules.md; the others were
+//! computed with Fairy-Stockfish (variant `chessattack`, defined in docs/rules.md).
 
 use std::collections::BTreeMap;
 

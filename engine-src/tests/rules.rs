@@ -1,4 +1,4 @@
-//! Every rule of SPEC section 5, one hand-made position at a time.
+//! Every rule of docs/rules.md, one hand-made position at a time.
 
 use engine_src::notation::write;
 use engine_src::{ByColor, Color, MoveKind, Position, Role, Square};

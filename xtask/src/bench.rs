@@ -1,5 +1,6 @@
 //! `cargo xtask bench`: the engine's performance in emulated machine cycles, exact and
-//! repeatable (SPEC section 8; the DMG runs 1,048,576 machine cycles a second).
+//! repeatable (the harness counts every cycle; the DMG runs 1,048,576 machine cycles a
+//! second, 17,556 a frame).
 //!
 //! Sections, each measured on build/test.gb (the engine and its test driver) or read
 //! from the linked cartridge, and printed as a table:

@@ -1,5 +1,5 @@
 //! `cargo xtask crosscheck`: the reference model against Fairy-Stockfish, an
-//! independent implementation of the rules (SPEC section 9).
+//! independent implementation of the rules (docs/rules.md, "The Fairy-Stockfish variant").
 //!
 //! Random games (a seeded PRNG, so a seed replays the same games) start alternately
 //! from the start position and from a position of `engine-src/perft/suite.epd`. At

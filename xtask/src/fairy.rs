@@ -1,6 +1,6 @@
 //! A UCI client for Fairy-Stockfish playing Chess Attack: the independent
 //! implementation of the rules that the reference model is checked against
-//! (SPEC section 9).
+//! (docs/rules.md, "The Fairy-Stockfish variant").
 //!
 //! The variant is defined by [`VARIANTS_INI`], written to a temporary file when the
 //! engine starts. What this client relies on, as Fairy-Stockfish 11.1 prints it:
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 
-/// The variant definition of SPEC section 9 (a copy for people to read is
+/// The variant definition explained in docs/rules.md (a copy for people to read is
 /// `engine-src/perft/variants.ini`; a test keeps the two equal).
 pub const VARIANTS_INI: &str = "\
 [chessattack:chess]
