@@ -66,7 +66,7 @@ PlayGameMove::
 	and a
 	jr nz, AppendGameKey
 	ld [wGameKeyCount], a
-	; fall through
+	fallthrough AppendGameKey
 
 ;; Appends the current position's game key to the history, dropping the
 ;; oldest when it is full.
