@@ -46,11 +46,8 @@
 ; move_generator (movegen_side.inc), which make one copy of each of these
 ; routines per side, <Side> being White or Black:
 ;   Generate<Side>Moves        all the legal moves; GenerateMoves jumps here
-;   Scan<Side>Pieces           the board scan, slot by slot (ends at
-;                              Scan<Side>PiecesEnd, whose address board.asm
-;                              uses to enter it at the last slot in use)
-;   Find<Side>LeapingCheckers  the enemy knights and pawns that check the king,
-;                              when the last move is not known
+;   Scan<Side>Pieces           the board scan, from the last slot in use down
+;   Find<Side>LeapingCheckers  the knights and pawns checking, at the root
 ;   Generate<Side>PieceMoves   the moves of one piece that is not pinned
 ;   Generate<Side>PinnedMoves  the moves of the pinned pieces along their pins
 ;   Generate<Side>Castle       the long castle
