@@ -90,12 +90,12 @@ ENDM
 
 SECTION "Music state", WRAM0
 
-wMusicChannels:: ds NUM_CHANNELS * CHANNEL_SIZE
+wMusicChannels: ds NUM_CHANNELS * CHANNEL_SIZE
 ; NO_REQUEST, STOP_REQUEST or a song's number + 1 (| SONG_AS_EFFECT), taken by
 ; the next UpdateAudio
-wSongRequest:: db
+wSongRequest: db
 ; Nonzero while the music is on (set by SetMusicEnabled)
-wMusicEnabled:: db
+wMusicEnabled: db
 ; SONG_AS_EFFECT while the song is a sound effect (heard with the music off), else 0
 wSongIsEffect: db
 ; Nonzero while the songs are heard (wMusicEnabled | wSongIsEffect as UpdateAudio

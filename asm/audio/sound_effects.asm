@@ -39,11 +39,11 @@ SECTION "Sound effect state", WRAM0
 ; NO_EFFECT_REQUEST or the requested effect + 1, taken by the next UpdateAudio
 wEffectRequest: db
 ; Frames until the effect's next step; 0 while no effect plays
-wEffectWait:: db
+wEffectWait: db
 ; The effect's next step
 wEffectPointer: dw
 ; The channel the effect holds
-wEffectChannel:: db
+wEffectChannel: db
 
 
 SECTION "Sound effects", ROM0

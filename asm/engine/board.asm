@@ -310,7 +310,7 @@ SquareToSetupIndex::
 SECTION "Setup squares", ROMX
 
 ; The square of each setup index.
-SetupSquares::
+SetupSquares:
 FOR rank, BOARD_RANKS
 	FOR file, BOARD_FILES
 		db (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file
@@ -324,7 +324,7 @@ ASSERT HIGH(SetupSquares) == HIGH(SetupSquares.end), "SetupSquares crosses a pag
 SECTION "Setup pieces", ROMX
 
 ; The piece code of each setup piece byte.
-SetupPieces::
+SetupPieces:
 	db EMPTY, WHITE_PAWN, WHITE_KNIGHT, WHITE_BISHOP, WHITE_ROOK, WHITE_QUEEN, WHITE_KING, EMPTY
 	db EMPTY, BLACK_PAWN, BLACK_KNIGHT, BLACK_BISHOP, BLACK_ROOK, BLACK_QUEEN, BLACK_KING, EMPTY
 	assert_table_length SetupPieces, 16, 1
@@ -342,32 +342,3 @@ FOR cell, 256
 	ENDC
 ENDR
 	assert_table_length SquareSetupIndices, 256, 1
-
-
-SECTION "Setup piece codes", ROM0
-
-;; The setup piece byte (0 empty, 1-6 White, 9-14 Black) of a piece code.
-;; @param a: piece code
-;; @return a: setup piece byte
-;; @destroys f, c
-PieceToSetupPiece::
-	ld c, a
-	and ROLE_MASK
-	push hl
-	add LOW(RoleSetupPieces)
-	ld l, a
-	adc HIGH(RoleSetupPieces)
-	sub l
-	ld h, a
-	ld a, [hl]
-	pop hl
-	bit B_PIECE_BLACK, c
-	ret z
-	or SETUP_BLACK
-	ret
-
-; The setup piece byte of each role (0 where no role has that code).
-RoleSetupPieces:
-	db 0, 3, 4, 5, 1, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0
-	assert_table_length RoleSetupPieces, 16, 1
-

@@ -34,10 +34,10 @@ EXPORT VERDICT_INSUFFICIENT_MATERIAL, VERDICT_FIFTY_MOVES, VERDICT_REPETITION
 SECTION "Game history", WRAM0
 
 ; How many keys wGameKeys holds (at least 1 once a game has started).
-wGameKeyCount:: db
-wGameKeys:: ds MAX_GAME_KEYS * GAME_KEY_SIZE
+wGameKeyCount: db
+wGameKeys: ds MAX_GAME_KEYS * GAME_KEY_SIZE
 ; The current position's game key (see GameKey).
-wGameKey:: ds GAME_KEY_SIZE
+wGameKey: ds GAME_KEY_SIZE
 
 
 SECTION "Game end", ROM0
@@ -66,7 +66,7 @@ PlayGameMove::
 	and a
 	jr nz, AppendGameKey
 	ld [wGameKeyCount], a
-	; fall through
+	fallthrough AppendGameKey
 
 ;; Appends the current position's game key to the history, dropping the
 ;; oldest when it is full.
@@ -123,7 +123,7 @@ GameKeyAddress:
 ;; en-passant capture is legal.
 ;; @param hl: free move stack space
 ;; @destroys af, bc, de, hl
-GameKey::
+GameKey:
 	ld a, [wZobristKey + 0]
 	ld [wGameKey + 0], a
 	ld a, [wZobristKey + 1]
@@ -184,7 +184,7 @@ GameKey::
 ;; How many times the current position (the last game key) has occurred.
 ;; @return a: count, at least 1
 ;; @destroys f, bc, de, hl
-CountRepetitions::
+CountRepetitions:
 	ld a, [wGameKeyCount]
 	dec a
 	ld c, a
@@ -276,7 +276,7 @@ GameVerdict::
 ;; against king and one bishop or one knight?
 ;; @return z: insufficient; nz: not
 ;; @destroys af, bc, hl
-IsInsufficientMaterial::
+IsInsufficientMaterial:
 	ld hl, wBoard
 	; c: minor pieces seen
 	ld c, 0

@@ -264,7 +264,8 @@ MakeMove::
 	and a
 	jr nz, .pawnPlace
 
-	; En passant: the pawn taken stands beside, on the capturer's rank.
+.enPassant
+	; The pawn taken stands beside, on the capturer's rank.
 	ld a, b
 	and $F0
 	ld e, a
@@ -354,6 +355,7 @@ MakeMove::
 	sub 2
 	cp c
 	jr nz, .kingPlace
+.castle
 	; The long castle: the rook goes from the a-file to the d-file.
 	ldh a, [hMovedPiece]
 	and PIECE_WHITE | PIECE_BLACK
@@ -495,11 +497,13 @@ UnmakeMove::
 	ld d, HIGH(wBoard)
 .slotsDone
 	ld a, [hl]
+	ASSERT MOVE_KIND_NORMAL == 0
 	and a
 	ret z
 	cp MOVE_KIND_CASTLE
 	jr z, .castle
-	; En passant: the target square empties, the pawn taken goes back beside.
+.enPassant
+	; The target square empties, the pawn taken goes back beside.
 	ld e, c
 	xor a
 	ld [de], a
@@ -545,9 +549,9 @@ UnmakeMove::
 	ldh a, [hSideToMove]
 	and a
 	ld a, WHITE_ROOK
-	jr z, .rook
+	jr z, .castleRook
 	ld a, BLACK_ROOK
-.rook
+.castleRook
 	ld [de], a
 	ret
 

@@ -108,7 +108,7 @@ DEF ZOBRIST_BLACK_TO_MOVE EQU BLACK_TO_MOVE_KEY
 EXPORT ZOBRIST_BLACK_TO_MOVE
 
 ; The castling keys of each value of hCastlingRights.
-CastlingKeys::
+CastlingKeys:
 	dl 0
 	dl WHITE_CASTLE_KEY
 	dl BLACK_CASTLE_KEY
@@ -116,7 +116,7 @@ CastlingKeys::
 	assert_table_length CastlingKeys, 4, 4
 
 ; The en-passant key of each file.
-EpFileKeys::
+EpFileKeys:
 FOR file, BOARD_FILES
 	dl EP_FILE_KEY_{d:file}
 ENDR

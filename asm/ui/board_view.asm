@@ -336,7 +336,7 @@ MoveBoardCursor::
 	jr nc, .notDown
 	inc [hl]
 .notDown
-	; fall through
+	fallthrough UpdateCursorObjects
 
 
 ;; Writes the selector's four objects into wShadowOAM, around the square at

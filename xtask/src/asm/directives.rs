@@ -1364,7 +1364,8 @@ impl Assembler {
         match condition {
             Expr::Number(n) => {
                 if n == 0 {
-                    self.assertion_failed(severity, &message, location);
+                    let context = self.context();
+                    self.assertion_failed(severity, &message, location, context);
                 }
                 Ok(())
             }
@@ -1381,6 +1382,7 @@ impl Assembler {
                     severity,
                     message,
                     location,
+                    context: self.context(),
                 });
                 Ok(())
             }

@@ -771,6 +771,7 @@ impl Assembler {
                             assertion.severity,
                             &assertion.message,
                             assertion.location,
+                            assertion.context,
                         );
                     }
                 }
@@ -806,19 +807,23 @@ impl Assembler {
         severity: Severity,
         message: &str,
         location: Location,
+        context: Vec<String>,
     ) {
         let text = if message.is_empty() {
             "Assertion failed".to_string()
         } else {
             format!("Assertion failed: {message}")
         };
-        match severity {
-            Severity::Warn => self.warn(location, format!("{text} [-Wassert]")),
-            Severity::Error => self.report(Diagnostic::error(Some(location), text)),
-            Severity::Fatal => {
-                self.report(Diagnostic::error(Some(location), text));
-                self.fatal = true;
-            }
+        let diagnostic = match severity {
+            Severity::Warn => Diagnostic::warning(Some(location), format!("{text} [-Wassert]")),
+            Severity::Error | Severity::Fatal => Diagnostic::error(Some(location), text),
+        };
+        self.report(Diagnostic {
+            context,
+            ..diagnostic
+        });
+        if severity == Severity::Fatal {
+            self.fatal = true;
         }
     }
 

@@ -622,14 +622,13 @@ impl<'a> Linker<'a> {
                 } else {
                     assertion.message.as_str()
                 };
-                match self.eval(o, &assertion.expr) {
+                let location = Some(assertion.location.clone());
+                let diagnostic = match self.eval(o, &assertion.expr) {
                     Ok(0) => match assertion.severity {
-                        Severity::Warn => self.warning(Some(&assertion.location), message),
-                        Severity::Error | Severity::Fatal => {
-                            self.error(Some(&assertion.location), message)
-                        }
+                        Severity::Warn => Diagnostic::warning(location, message),
+                        Severity::Error | Severity::Fatal => Diagnostic::error(location, message),
                     },
-                    Ok(_) | Err(EvalError::Unplaced) => {}
+                    Ok(_) | Err(EvalError::Unplaced) => continue,
                     Err(EvalError::Message(error)) => {
                         let text = if assertion.severity == Severity::Fatal {
                             let separator = if assertion.message.is_empty() {
@@ -644,9 +643,14 @@ impl<'a> Linker<'a> {
                         } else {
                             error
                         };
-                        self.error(Some(&assertion.location), text);
+                        Diagnostic::error(location, text)
                     }
-                }
+                };
+                // A failure in a macro names the line that called it.
+                self.diagnostics.push(Diagnostic {
+                    context: assertion.context.clone(),
+                    ..diagnostic
+                });
             }
         }
     }
@@ -935,6 +939,7 @@ pub(crate) mod build {
                 severity,
                 message: message.to_string(),
                 location,
+                context: Vec::new(),
             });
             self
         }

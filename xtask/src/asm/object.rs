@@ -205,6 +205,9 @@ pub struct Assertion {
     pub severity: Severity,
     pub message: String,
     pub location: Location,
+    /// The macro calls and includes it was written through, innermost first, so that a
+    /// failure in a macro names the line that called it (see `Diagnostic::context`).
+    pub context: Vec<String>,
 }
 
 /// One assembled source file.

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use super::diagnostic::{Diagnostic, Level};
 use super::frontend::assemble_source;
+use super::link::link;
 use super::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
 
 fn assemble(source: &str) -> (Object, Vec<Diagnostic>) {
@@ -883,6 +884,39 @@ fn assertions_now_or_at_link_time() {
     assert_eq!(
         found.iter().map(brief).collect::<Vec<_>>(),
         ["9:3: careful [-Wuser]"]
+    );
+}
+
+/// The `fallthrough` macro of asm/include/macros.inc: `@` is where the
+/// assertion stands, in its macro, and the label named after it is defined
+/// later, so the linker decides (as rgbasm leaves it to rgblink).
+#[test]
+fn an_assertion_on_the_pc_waits_for_a_label_defined_after_it() {
+    let (object, _) = assemble(
+        "MACRO fallthrough\n  ASSERT @ == \\1, \"\\1 must follow\"\nENDM\nSECTION \"a\", ROM0\nFirst:\n  nop\n  fallthrough Second\nSecond:\n  nop\n  fallthrough Third\n  nop\nThird:\n  ret",
+    );
+    assert_eq!(
+        object
+            .assertions
+            .iter()
+            .map(|a| (a.message.as_str(), a.location.line))
+            .collect::<Vec<_>>(),
+        [("Second must follow", 2), ("Third must follow", 2)]
+    );
+    let errors = match link(&[object]) {
+        Ok(_) => panic!("links although Third does not follow"),
+        Err(errors) => errors
+            .errors()
+            .map(|e| (brief(e), e.context.clone()))
+            .collect::<Vec<_>>(),
+    };
+    // The macro's line, and the line that called it.
+    assert_eq!(
+        errors,
+        [(
+            "2:3: Third must follow".to_string(),
+            vec!["in macro `fallthrough` called at test.asm:10:3".to_string()]
+        )]
     );
 }
 
