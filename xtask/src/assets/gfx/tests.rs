@@ -485,14 +485,32 @@ fn the_projects_art_is_in_the_dmg_greys_and_says_so() {
     );
 }
 
+/// The title's and the font's lines of `cargo xtask assets` for art in Aseprite's greens.
+const GREEN_CONVERSION: [&str; 2] = [
+    "assets/title.png: #9BBC0F -> white, #8BAC0F -> light grey, #306230 -> dark grey, #0F380F \
+     -> black",
+    "assets/font.png: #9BBC0F -> white, #0F380F -> black",
+];
+
+/// A title drawn in a Game Boy palette builds into the same cartridge as in the DMG greys:
+/// every generated file is the same, byte for byte.
 #[test]
 fn art_recoloured_in_a_game_boy_palette_converts_to_the_same_files() {
     let art = art();
     let want = convert(&art).unwrap().files().unwrap();
-    for (label, colours, format) in [
-        ("green", GREEN, Format::Indexed),
-        ("greys", GREYS, Format::GreyAlpha16),
-        ("rgba", GREEN, Format::Rgba8),
+    for (label, colours, format, conversion) in [
+        ("green", GREEN, Format::Indexed, GREEN_CONVERSION),
+        ("green-rgba", GREEN, Format::Rgba8, GREEN_CONVERSION),
+        (
+            "greys",
+            GREYS,
+            Format::GreyAlpha16,
+            [
+                "assets/title.png: #FFFFFF -> white, #B2B2B2 -> light grey, #666666 -> dark \
+                 grey, #000000 -> black",
+                "assets/font.png: #FFFFFF -> white, #000000 -> black",
+            ],
+        ),
     ] {
         let root = scratch_assets(label, &art, colours, format);
         let recoloured = read_art_in(&root).unwrap_or_else(|error| panic!("{error:#}"));
@@ -506,14 +524,9 @@ fn art_recoloured_in_a_game_boy_palette_converts_to_the_same_files() {
             );
         }
         assert_eq!(
-            recoloured.title.conversion(),
-            if label == "greys" {
-                "assets/title.png: #FFFFFF -> white, #B2B2B2 -> light grey, #666666 -> dark grey, \
-                 #000000 -> black"
-            } else {
-                "assets/title.png: #9BBC0F -> white, #8BAC0F -> light grey, #306230 -> dark grey, \
-                 #0F380F -> black"
-            }
+            [recoloured.title.conversion(), recoloured.font.conversion()],
+            conversion,
+            "{label}"
         );
         std::fs::remove_dir_all(&root).unwrap();
     }
