@@ -326,7 +326,6 @@ fn png_in(picture: &Picture, format: Format) -> Vec<u8> {
         r
     };
     let alpha = |pixel: &Option<Rgb>| if pixel.is_some() { 0xFF } else { 0x00 };
-    let wide = |value: u8| (u16::from(value) * 257).to_be_bytes();
     let mut plte = Vec::new();
     let mut trns = Vec::new();
     let (color, depth, data): (png::ColorType, png::BitDepth, Vec<u8>) = match format {
@@ -342,42 +341,35 @@ fn png_in(picture: &Picture, format: Format) -> Vec<u8> {
                 })
                 .collect(),
         ),
-        Format::Grey8 => (
-            png::ColorType::Grayscale,
-            png::BitDepth::Eight,
-            picture.pixels.iter().map(grey).collect(),
-        ),
-        Format::GreyAlpha8 => (
-            png::ColorType::GrayscaleAlpha,
-            png::BitDepth::Eight,
-            picture
-                .pixels
-                .iter()
-                .flat_map(|pixel| [pixel.map_or(0xFF, |_| grey(pixel)), alpha(pixel)])
-                .collect(),
-        ),
-        Format::Grey16 => (
-            png::ColorType::Grayscale,
-            png::BitDepth::Sixteen,
-            picture
-                .pixels
-                .iter()
-                .flat_map(|pixel| wide(grey(pixel)))
-                .collect(),
-        ),
-        Format::GreyAlpha16 => (
-            png::ColorType::GrayscaleAlpha,
-            png::BitDepth::Sixteen,
-            picture
-                .pixels
-                .iter()
-                .flat_map(|pixel| {
-                    let [high, low] = wide(pixel.map_or(0xFF, |_| grey(pixel)));
-                    let [alpha_high, alpha_low] = wide(alpha(pixel));
-                    [high, low, alpha_high, alpha_low]
-                })
-                .collect(),
-        ),
+        Format::Grey8 | Format::GreyAlpha8 | Format::Grey16 | Format::GreyAlpha16 => {
+            let with_alpha = matches!(format, Format::GreyAlpha8 | Format::GreyAlpha16);
+            let sixteen = matches!(format, Format::Grey16 | Format::GreyAlpha16);
+            let mut data = Vec::new();
+            for pixel in &picture.pixels {
+                let mut samples = vec![pixel.map_or(0xFF, |_| grey(pixel))];
+                if with_alpha {
+                    samples.push(alpha(pixel));
+                }
+                for sample in samples {
+                    if sixteen {
+                        data.extend((u16::from(sample) * 257).to_be_bytes());
+                    } else {
+                        data.push(sample);
+                    }
+                }
+            }
+            let color = if with_alpha {
+                png::ColorType::GrayscaleAlpha
+            } else {
+                png::ColorType::Grayscale
+            };
+            let depth = if sixteen {
+                png::BitDepth::Sixteen
+            } else {
+                png::BitDepth::Eight
+            };
+            (color, depth, data)
+        }
         Format::Indexed => {
             let mut entries: Vec<Option<Rgb>> = Vec::new();
             if picture.pixels.contains(&None) {
