@@ -2,9 +2,13 @@
 //!
 //! # The sheets (what an artist edits)
 //!
-//! Every PNG uses the four DMG greys exactly (#FFFFFF, #AAAAAA, #555555, #000000: colour
-//! 0 to 3, lightest first, as rgbgfx numbers them) and, where a sheet allows it,
-//! transparency (alpha below 16; 16 to 239 is an error). Sizes are whole 8x8 tiles.
+//! The art is drawn in four colours, any four: the DMG greys (#FFFFFF, #AAAAAA, #555555,
+//! #000000), an editor's green Game Boy palette, other greys. The title uses all four, and
+//! its colours are the palette: ordered by luminance as rgbgfx orders colours, the
+//! lightest is shade 0 (white), the darkest shade 3 (black) (see [`palette`]). Every other
+//! sheet uses colours of that palette and, where it allows it, transparency (alpha below
+//! 16; 16 to 239 is an error). Any PNG colour type and depth is read. Sizes are whole 8x8
+//! tiles. `cargo xtask assets` prints each sheet's colours and the shades they became.
 //!
 //! - `title.png`, 160x144, opaque: the title screen, converted to a tile map.
 //! - `font.png`, 128 pixels wide, 8x8 glyphs 16 to a row in the order of
@@ -15,9 +19,13 @@
 //! - `board.png`, 104x24: five 16x16 cells along the top (light square, dark square, the
 //!   destination outline, the selector, the last-move mark) and, at x 80, a 3x3-tile sample
 //!   of the frame around the board with its middle tile transparent. The squares and the
-//!   frame are opaque; the outline is drawn over squares and pieces; the selector and the
-//!   last-move mark are objects, drawn with OBP0 (transparent, white, dark grey, black: no
-//!   light grey). Below the cells, x 0-79 of rows 16-23, nothing is drawn.
+//!   frame are opaque. The pieces and the outline are drawn into background tiles over the
+//!   squares (and the outline over the pieces), so their transparency shows what is under
+//!   them and a tile of theirs may use all four shades besides. The selector and the
+//!   last-move mark (x 48-79, y 0-15) are objects, and the only objects: drawn with OBP0,
+//!   whose colour 0 is transparent and 1-3 white, dark grey and black, a tile of theirs has
+//!   transparency and at most those three shades (no light grey). Below the cells, x 0-79
+//!   of rows 16-23, nothing is drawn.
 //!
 //! # The tile budget (VRAM, 384 tiles of 16 bytes at $8000-$97FF)
 //!
@@ -42,6 +50,7 @@
 //! `cargo xtask assets` prints the figures; the limits are checked and an overflow is an
 //! error naming the screen.
 
+mod palette;
 mod sheet;
 #[cfg(test)]
 mod tests;
@@ -54,6 +63,7 @@ use askama::Template;
 
 use super::Outputs;
 use crate::project;
+use palette::ArtPalette;
 pub use sheet::Sheet;
 #[cfg(test)]
 use sheet::{decode_png, encode_png};
@@ -109,7 +119,11 @@ const FRAME_TILES: [(&str, usize, usize); 8] = [
 pub const CELL_CONTENTS: usize = 1 + 12;
 
 pub fn generate(outputs: &mut Outputs) -> Result<()> {
-    let converted = convert(&read_art()?)?;
+    let art = read_art()?;
+    let converted = convert(&art)?;
+    for sheet in art.sheets() {
+        println!("{}", sheet.conversion());
+    }
     println!("{}", converted.budget());
     for (name, contents) in converted.files()? {
         outputs.ensure_file_contents(&name, contents.as_bytes())?;
@@ -117,12 +131,18 @@ pub fn generate(outputs: &mut Outputs) -> Result<()> {
     Ok(())
 }
 
-/// The four sheets.
+/// The four sheets, in shades.
 pub struct Art {
     pub title: Sheet,
     pub font: Sheet,
     pub pieces: Sheet,
     pub board: Sheet,
+}
+
+impl Art {
+    pub fn sheets(&self) -> [&Sheet; 4] {
+        [&self.title, &self.font, &self.pieces, &self.board]
+    }
 }
 
 #[cfg(test)]
@@ -143,12 +163,22 @@ impl Art {
 
 /// Reads the four sheets from `assets/`.
 pub fn read_art() -> Result<Art> {
-    let root = project::root();
+    read_art_in(&project::root())
+}
+
+/// Reads the four sheets from `root`'s `assets/`, in shades: the title's four colours are
+/// the palette, and every sheet is drawn in them.
+fn read_art_in(root: &std::path::Path) -> Result<Art> {
+    let title = sheet::read_png(root, TITLE_PNG)?;
+    let font = sheet::read_png(root, FONT_PNG)?;
+    let pieces = sheet::read_png(root, PIECES_PNG)?;
+    let board = sheet::read_png(root, BOARD_PNG)?;
+    let palette = ArtPalette::of(&title)?;
     Ok(Art {
-        title: sheet::read_png(&root, TITLE_PNG)?,
-        font: sheet::read_png(&root, FONT_PNG)?,
-        pieces: sheet::read_png(&root, PIECES_PNG)?,
-        board: sheet::read_png(&root, BOARD_PNG)?,
+        title: palette.sheet(&title)?,
+        font: palette.sheet(&font)?,
+        pieces: palette.sheet(&pieces)?,
+        board: palette.sheet(&board)?,
     })
 }
 

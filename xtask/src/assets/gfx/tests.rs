@@ -1,3 +1,5 @@
+use super::palette::{luminance, ArtPalette};
+use super::sheet::{Picture, Rgb, DMG_GREYS};
 use super::tiles::{decode_2bpp, encode_2bpp, sheet_of};
 use super::*;
 
@@ -19,6 +21,11 @@ const LIGHT: [u8; 4] = [0xAA, 0xAA, 0xAA, 0xFF];
 const DARK: [u8; 4] = [0x55, 0x55, 0x55, 0xFF];
 const BLACK: [u8; 4] = [0x00, 0x00, 0x00, 0xFF];
 const CLEAR: [u8; 4] = [0x12, 0x34, 0x56, 0x00];
+
+/// A PNG drawn in the exact DMG greys, in shades.
+fn dmg_sheet(name: &str, png: &[u8]) -> Result<Sheet> {
+    ArtPalette::dmg().sheet(&decode_png(name, png)?)
+}
 
 fn error_of<T>(result: Result<T>) -> String {
     match result {
@@ -53,7 +60,7 @@ fn png_to_tiles_to_png_is_lossless() {
     // Background art: every tile of the title, in order, back to a PNG and read again.
     let tiles = tiles_of(&art.title, Palette::Background).unwrap();
     let back = sheet_of(TITLE_PNG, &tiles, 20, Palette::Background);
-    let reread = decode_png(TITLE_PNG, &encode_png(&back).unwrap()).unwrap();
+    let reread = dmg_sheet(TITLE_PNG, &encode_png(&back).unwrap()).unwrap();
     assert_eq!(reread, art.title);
     // Objects, with transparency: the selector and last-move cells of board.png.
     let objects = art
@@ -61,7 +68,7 @@ fn png_to_tiles_to_png_is_lossless() {
         .crop(SELECTOR_CELL * SQUARE, 0, 2 * SQUARE, SQUARE);
     let tiles = tiles_of(&objects, Palette::Objects).unwrap();
     let back = sheet_of(BOARD_PNG, &tiles, 4, Palette::Objects);
-    let reread = decode_png(BOARD_PNG, &encode_png(&back).unwrap()).unwrap();
+    let reread = dmg_sheet(BOARD_PNG, &encode_png(&back).unwrap()).unwrap();
     assert_eq!(reread, objects);
     assert!(objects.pixels.contains(&None), "no transparency was tested");
 }
@@ -143,13 +150,14 @@ fn a_size_that_is_not_whole_tiles_is_an_error() {
 }
 
 #[test]
-fn a_colour_that_is_not_a_dmg_grey_is_an_error() {
+fn a_colour_that_is_not_in_the_palette_is_an_error() {
     let mut pixels = [WHITE; 64];
     pixels[2 * 8 + 3] = [0xAB, 0xAA, 0xAA, 0xFF];
     assert_eq!(
-        error_of(decode_png("assets/x.png", &rgba_png(8, 8, &pixels))),
-        "assets/x.png: pixel (3, 2) is #ABAAAA, not one of the four DMG greys #FFFFFF, \
-         #AAAAAA, #555555, #000000"
+        error_of(dmg_sheet("assets/x.png", &rgba_png(8, 8, &pixels))),
+        "assets/x.png: pixel (3, 2) is #ABAAAA, which is not in the palette (the colours of a \
+         DMG greyscale image: #FFFFFF white, #AAAAAA light grey, #555555 dark grey, #000000 \
+         black); draw with these, or with transparency where the sheet allows it"
     );
 }
 
@@ -158,7 +166,7 @@ fn alpha_between_transparent_and_opaque_is_an_error() {
     let mut pixels = [WHITE; 64];
     pixels[5] = [0, 0, 0, 15];
     pixels[6] = [0, 0, 0, 240];
-    let sheet = decode_png("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
+    let sheet = dmg_sheet("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
     assert_eq!(sheet.at(5, 0), None, "alpha 15 is transparent");
     assert_eq!(sheet.at(6, 0), Some(3), "alpha 240 is opaque");
     pixels[7] = [0, 0, 0, 128];
@@ -176,11 +184,12 @@ fn a_tile_of_more_than_four_colours_is_an_error_naming_the_tile() {
     for (x, colour) in [CLEAR, LIGHT, DARK, BLACK].into_iter().enumerate() {
         pixels[8 + x] = colour;
     }
-    let sheet = decode_png("assets/x.png", &rgba_png(16, 8, &pixels)).unwrap();
+    let sheet = dmg_sheet("assets/x.png", &rgba_png(16, 8, &pixels)).unwrap();
     assert_eq!(
         error_of(tiles_of(&sheet, Palette::Objects)),
-        "assets/x.png: tile (1, 0) (pixels 8-15, 0-7) has 5 colours; a tile can have at most \
-         4 (transparency counts as one)"
+        "assets/x.png: tile (1, 0) (pixels 8-15, 0-7) has 5 colours (transparent, #FFFFFF \
+         (white), #AAAAAA (light grey), #555555 (dark grey), #000000 (black)); a tile can have \
+         at most 4 (transparency counts as one)"
     );
 }
 
@@ -188,14 +197,14 @@ fn a_tile_of_more_than_four_colours_is_an_error_naming_the_tile() {
 fn what_a_palette_cannot_show_is_an_error() {
     let mut pixels = [WHITE; 64];
     pixels[9] = LIGHT;
-    let sheet = decode_png("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
+    let sheet = dmg_sheet("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
     assert_eq!(
         error_of(tiles_of(&sheet, Palette::Objects)),
-        "assets/x.png: pixel (1, 1) in tile (0, 0) is light grey, which objects cannot show \
-         (their palette OBP0 has transparent, white, dark grey and black)"
+        "assets/x.png: pixel (1, 1) in tile (0, 0) is #AAAAAA (light grey), which objects \
+         cannot show (their palette OBP0 has transparent, white, dark grey and black)"
     );
     pixels[9] = CLEAR;
-    let sheet = decode_png("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
+    let sheet = dmg_sheet("assets/x.png", &rgba_png(8, 8, &pixels)).unwrap();
     assert_eq!(
         error_of(tiles_of(&sheet, Palette::Background)),
         "assets/x.png: pixel (1, 1) in tile (0, 0) is transparent, but background art must be \
@@ -281,4 +290,424 @@ fn board_sheet_mistakes_are_errors() {
         "assets/pieces.png: the pieces are 80x32 pixels; they must be 96x32: six 16x16 pieces \
          (pawn, knight, bishop, rook, queen, king) for White above six for Black"
     );
+}
+
+// The art's palette: any four colours, ordered by luminance.
+
+/// Aseprite's "Game Boy" palette (its hardware palettes' `gameboy.gpl`), white to black.
+const GREEN: [Rgb; 4] = [
+    [0x9B, 0xBC, 0x0F],
+    [0x8B, 0xAC, 0x0F],
+    [0x30, 0x62, 0x30],
+    [0x0F, 0x38, 0x0F],
+];
+/// Four greys that are not the DMG's (light #B2B2B2, dark #666666), white to black.
+const GREYS: [Rgb; 4] = [[0xFF; 3], [0xB2; 3], [0x66; 3], [0x00; 3]];
+
+/// The ways a test writes a PNG: the colour types and depths editors save.
+#[derive(Clone, Copy, Debug)]
+enum Format {
+    Rgba8,
+    Grey8,
+    GreyAlpha8,
+    Grey16,
+    GreyAlpha16,
+    /// A palette of the picture's colours, transparency at index 0 with a `tRNS` chunk, as
+    /// an editor saves an indexed sprite.
+    Indexed,
+}
+
+/// `picture` as a PNG in `format`. The grey formats need a grey picture, the ones without
+/// alpha an opaque one.
+fn png_in(picture: &Picture, format: Format) -> Vec<u8> {
+    let grey = |pixel: &Option<Rgb>| {
+        let [r, g, b] = pixel.expect("a transparent pixel in a format without alpha");
+        assert!(r == g && g == b, "#{r:02X}{g:02X}{b:02X} is not a grey");
+        r
+    };
+    let alpha = |pixel: &Option<Rgb>| if pixel.is_some() { 0xFF } else { 0x00 };
+    let mut plte = Vec::new();
+    let mut trns = Vec::new();
+    let (color, depth, data): (png::ColorType, png::BitDepth, Vec<u8>) = match format {
+        Format::Rgba8 => (
+            png::ColorType::Rgba,
+            png::BitDepth::Eight,
+            picture
+                .pixels
+                .iter()
+                .flat_map(|pixel| {
+                    let [r, g, b] = pixel.unwrap_or([0xFF; 3]);
+                    [r, g, b, alpha(pixel)]
+                })
+                .collect(),
+        ),
+        Format::Grey8 | Format::GreyAlpha8 | Format::Grey16 | Format::GreyAlpha16 => {
+            let with_alpha = matches!(format, Format::GreyAlpha8 | Format::GreyAlpha16);
+            let sixteen = matches!(format, Format::Grey16 | Format::GreyAlpha16);
+            let mut data = Vec::new();
+            for pixel in &picture.pixels {
+                let mut samples = vec![pixel.map_or(0xFF, |_| grey(pixel))];
+                if with_alpha {
+                    samples.push(alpha(pixel));
+                }
+                for sample in samples {
+                    if sixteen {
+                        data.extend((u16::from(sample) * 257).to_be_bytes());
+                    } else {
+                        data.push(sample);
+                    }
+                }
+            }
+            let color = if with_alpha {
+                png::ColorType::GrayscaleAlpha
+            } else {
+                png::ColorType::Grayscale
+            };
+            let depth = if sixteen {
+                png::BitDepth::Sixteen
+            } else {
+                png::BitDepth::Eight
+            };
+            (color, depth, data)
+        }
+        Format::Indexed => {
+            let mut entries: Vec<Option<Rgb>> = Vec::new();
+            if picture.pixels.contains(&None) {
+                entries.push(None);
+                trns.push(0x00);
+            }
+            let data = picture
+                .pixels
+                .iter()
+                .map(|pixel| {
+                    if !entries.contains(pixel) {
+                        entries.push(*pixel);
+                    }
+                    entries.iter().position(|entry| entry == pixel).unwrap() as u8
+                })
+                .collect();
+            plte = entries
+                .iter()
+                .flat_map(|entry| entry.unwrap_or([0; 3]))
+                .collect();
+            (png::ColorType::Indexed, png::BitDepth::Eight, data)
+        }
+    };
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, picture.width as u32, picture.height as u32);
+    encoder.set_color(color);
+    encoder.set_depth(depth);
+    if !plte.is_empty() {
+        encoder.set_palette(plte);
+    }
+    if !trns.is_empty() {
+        encoder.set_trns(trns);
+    }
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&data).unwrap();
+    writer.finish().unwrap();
+    bytes
+}
+
+/// A sheet in its colours, as a file holds it.
+fn picture_of(sheet: &Sheet) -> Picture {
+    Picture {
+        name: sheet.name.clone(),
+        width: sheet.width,
+        height: sheet.height,
+        pixels: sheet
+            .pixels
+            .iter()
+            .map(|pixel| pixel.map(|shade| sheet.colours[usize::from(shade)]))
+            .collect(),
+    }
+}
+
+fn picture(name: &str, width: usize, colours: &[Option<Rgb>]) -> Picture {
+    Picture {
+        name: name.to_owned(),
+        width,
+        height: colours.len() / width,
+        pixels: colours.to_vec(),
+    }
+}
+
+/// A scratch folder with `assets/` holding `art` recoloured in `colours`, every sheet saved
+/// as a `format` PNG.
+fn scratch_assets(label: &str, art: &Art, colours: [Rgb; 4], format: Format) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("xtask-palette-{}-{label}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("assets")).unwrap();
+    for sheet in art.sheets() {
+        let recoloured = Sheet {
+            colours,
+            ..sheet.clone()
+        };
+        std::fs::write(
+            root.join(&sheet.name),
+            png_in(&picture_of(&recoloured), format),
+        )
+        .unwrap();
+    }
+    root
+}
+
+#[test]
+fn the_projects_art_is_in_the_dmg_greys_and_says_so() {
+    let art = art();
+    for sheet in art.sheets() {
+        assert_eq!(sheet.colours, DMG_GREYS, "{}", sheet.name);
+    }
+    let lines: Vec<String> = art
+        .sheets()
+        .iter()
+        .map(|sheet| sheet.conversion())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "assets/title.png: #FFFFFF -> white, #AAAAAA -> light grey, #555555 -> dark grey, \
+             #000000 -> black",
+            "assets/font.png: #FFFFFF -> white, #000000 -> black",
+            "assets/pieces.png: #FFFFFF -> white, #AAAAAA -> light grey, #555555 -> dark grey, \
+             #000000 -> black, and transparency",
+            "assets/board.png: #FFFFFF -> white, #AAAAAA -> light grey, #555555 -> dark grey, \
+             #000000 -> black, and transparency",
+        ]
+    );
+}
+
+/// The title's and the font's lines of `cargo xtask assets` for art in Aseprite's greens.
+const GREEN_CONVERSION: [&str; 2] = [
+    "assets/title.png: #9BBC0F -> white, #8BAC0F -> light grey, #306230 -> dark grey, #0F380F \
+     -> black",
+    "assets/font.png: #9BBC0F -> white, #0F380F -> black",
+];
+
+/// A title drawn in a Game Boy palette builds into the same cartridge as in the DMG greys:
+/// every generated file is the same, byte for byte.
+#[test]
+fn art_recoloured_in_a_game_boy_palette_converts_to_the_same_files() {
+    let art = art();
+    let want = convert(&art).unwrap().files().unwrap();
+    for (label, colours, format, conversion) in [
+        ("green", GREEN, Format::Indexed, GREEN_CONVERSION),
+        ("green-rgba", GREEN, Format::Rgba8, GREEN_CONVERSION),
+        (
+            "greys",
+            GREYS,
+            Format::GreyAlpha16,
+            [
+                "assets/title.png: #FFFFFF -> white, #B2B2B2 -> light grey, #666666 -> dark \
+                 grey, #000000 -> black",
+                "assets/font.png: #FFFFFF -> white, #000000 -> black",
+            ],
+        ),
+    ] {
+        let root = scratch_assets(label, &art, colours, format);
+        let recoloured = read_art_in(&root).unwrap_or_else(|error| panic!("{error:#}"));
+        let got = convert(&recoloured).unwrap().files().unwrap();
+        assert_eq!(got.len(), want.len());
+        for ((name, contents), (want_name, want_contents)) in got.iter().zip(&want) {
+            assert_eq!(name, want_name);
+            assert!(
+                contents == want_contents,
+                "{label} art ({format:?} PNGs) makes a different generated/{name}"
+            );
+        }
+        assert_eq!(
+            [recoloured.title.conversion(), recoloured.font.conversion()],
+            conversion,
+            "{label}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
+
+#[test]
+fn greyscale_pngs_of_every_kind_convert() {
+    // Four greys that are not the DMG's along the top row; a transparent bottom row for
+    // the formats with alpha.
+    let mut opaque = Sheet {
+        colours: GREYS,
+        ..Sheet::filled(TITLE_PNG, 8, 8, Some(0))
+    };
+    for x in 0..8 {
+        opaque.set(x, 0, Some(3 - (x % 4) as u8));
+    }
+    let mut clear = opaque.clone();
+    for x in 0..8 {
+        clear.set(x, 7, None);
+    }
+    for (format, sheet) in [
+        (Format::Grey8, &opaque),
+        (Format::Grey16, &opaque),
+        (Format::GreyAlpha8, &clear),
+        (Format::GreyAlpha16, &clear),
+        (Format::Indexed, &clear),
+        (Format::Indexed, &opaque),
+    ] {
+        let picture = decode_png(TITLE_PNG, &png_in(&picture_of(sheet), format)).unwrap();
+        assert_eq!(picture, picture_of(sheet), "{format:?}");
+        let palette = ArtPalette::of(&picture).unwrap();
+        assert_eq!(palette.colours, GREYS, "{format:?}");
+        assert_eq!(&palette.sheet(&picture).unwrap(), sheet, "{format:?}");
+    }
+}
+
+#[test]
+fn the_palette_is_ordered_by_luminance_not_by_hue_or_order_of_appearance() {
+    // Pure red is lighter than pure blue (54.2 against 7.2), though their channels add up
+    // to the same; black comes first in the file.
+    let (red, blue) = ([0xFF, 0, 0], [0, 0, 0xFF]);
+    let title = picture(
+        TITLE_PNG,
+        8,
+        &[[[0; 3], blue, [0xFF; 3], red].map(Some); 16].concat(),
+    );
+    let palette = ArtPalette::of(&title).unwrap();
+    assert_eq!(palette.colours, [[0xFF; 3], red, blue, [0; 3]]);
+    assert_eq!(luminance(red), 542_130);
+    assert_eq!(luminance(blue), 184_110);
+    assert_eq!(
+        palette.sheet(&title).unwrap().pixels[..4],
+        [3, 2, 0, 1].map(Some)
+    );
+}
+
+#[test]
+fn a_palette_that_is_not_four_distinct_lightnesses_is_an_error() {
+    let grey = |value: u8| Some([value; 3]);
+    let three = picture(
+        TITLE_PNG,
+        8,
+        &[[grey(0xFF), grey(0x80), grey(0)]; 64].concat()[..64],
+    );
+    assert_eq!(
+        error_of(ArtPalette::of(&three)),
+        "assets/title.png: the image has 3 colours (#FFFFFF, #808080, #000000), but it must \
+         have exactly four: its colours are the palette of all the art, the lightest shown as \
+         white, the darkest as black"
+    );
+    let many: Vec<Option<Rgb>> = (0..64).map(|i| grey((i * 16 % 160) as u8)).collect();
+    assert_eq!(
+        error_of(ArtPalette::of(&picture(TITLE_PNG, 8, &many))),
+        "assets/title.png: the image has 10 colours (#909090, #808080, #707070, #606060, \
+         #505050, #404040, #303030, #202020, and 2 more), but it must have exactly four: its \
+         colours are the palette of all the art, the lightest shown as white, the darkest as \
+         black"
+    );
+    // 0.2126 * 128 + 0.7152 * 64 + 0.0722 * 128 = 0.2126 * 111 + 0.7152 * 74 + 0.0722 * 79.
+    let (purple, olive) = ([0x80, 0x40, 0x80], [0x6F, 0x4A, 0x4F]);
+    assert_eq!(luminance(purple), luminance(olive));
+    let tie = picture(
+        TITLE_PNG,
+        8,
+        &[[grey(0xFF), Some(purple), Some(olive), grey(0)]; 16].concat(),
+    );
+    assert_eq!(
+        error_of(ArtPalette::of(&tie)),
+        "assets/title.png: #6F4A4F and #804080 are equally light (luminance 0.2126 R + 0.7152 \
+         G + 0.0722 B = 82.2272), so which shade each is cannot be told; make one of them \
+         lighter"
+    );
+}
+
+#[test]
+fn a_sheet_in_another_palette_than_the_titles_is_an_error_naming_the_pixel_and_palette() {
+    let art = art();
+    let root = scratch_assets("mixed", &art, GREEN, Format::Rgba8);
+    // The pieces as they were, in the DMG greys, beside a green title.
+    std::fs::write(
+        root.join(PIECES_PNG),
+        png_in(&picture_of(&art.pieces), Format::Rgba8),
+    )
+    .unwrap();
+    let first = art.pieces.pixels.iter().position(Option::is_some).unwrap();
+    let (x, y) = (first % art.pieces.width, first / art.pieces.width);
+    assert_eq!(
+        error_of(read_art_in(&root)),
+        format!(
+            "assets/pieces.png: pixel ({x}, {y}) is {}, which is not in the palette (the \
+             colours of assets/title.png: #9BBC0F white, #8BAC0F light grey, #306230 dark \
+             grey, #0F380F black); draw with these, or with transparency where the sheet \
+             allows it",
+            art.pieces
+                .describe(art.pieces.pixels[first])
+                .split(' ')
+                .next()
+                .unwrap()
+        )
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+// Which parts of board.png are objects: the selector and the last-move mark.
+
+#[test]
+fn an_object_tile_is_transparency_white_dark_grey_and_black() {
+    let mut art = art();
+    // The selector's top-left tile (x 48-55, y 0-7), its top row: transparent, white, dark
+    // grey, black, twice.
+    let left = SELECTOR_CELL * SQUARE;
+    for x in 0..8 {
+        art.board
+            .set(left + x, 0, [None, Some(0), Some(2), Some(3)][x % 4]);
+    }
+    let converted = convert(&art).unwrap();
+    // Colours 0-3 (OBP0: transparent, white, dark grey, black): low plane 01010101,
+    // high plane 00110011.
+    assert_eq!(converted.objects[0][..2], [0b0101_0101, 0b0011_0011]);
+
+    // Light grey in the last-move mark (x 64-79): OBP0 cannot show it.
+    let mark = LAST_MOVE_CELL * SQUARE;
+    art.board.set(mark + 9, 10, Some(1));
+    assert_eq!(
+        error_of(convert(&art)),
+        "assets/board.png: pixel (73, 10) in tile (9, 1) is #AAAAAA (light grey), which \
+         objects cannot show (their palette OBP0 has transparent, white, dark grey and black)"
+    );
+    // All four colours and transparency in one object tile.
+    for (x, shade) in [None, Some(0), Some(1), Some(2), Some(3)]
+        .into_iter()
+        .enumerate()
+    {
+        art.board.set(mark + x, 0, shade);
+    }
+    assert_eq!(
+        error_of(convert(&art)),
+        "assets/board.png: tile (8, 0) (pixels 64-71, 0-7) has 5 colours (transparent, \
+         #FFFFFF (white), #AAAAAA (light grey), #555555 (dark grey), #000000 (black)); a tile \
+         can have at most 4 (transparency counts as one)"
+    );
+}
+
+#[test]
+fn a_piece_or_the_outline_may_use_all_four_shades_and_transparency_in_a_tile() {
+    let mut art = art();
+    // The white pawn's top-left tile and the outline's: transparent, then the four shades.
+    for left in [0, DESTINATION_CELL * SQUARE] {
+        let sheet = if left == 0 {
+            &mut art.pieces
+        } else {
+            &mut art.board
+        };
+        for (x, shade) in [None, Some(0), Some(1), Some(2), Some(3)]
+            .into_iter()
+            .enumerate()
+        {
+            sheet.set(left + x, 0, shade);
+        }
+    }
+    convert(&art).unwrap();
+    // They are drawn into background tiles, over the square: transparency shows it.
+    let pawn = 1;
+    for square in 0..2 {
+        let cell = cell_picture(&art.pieces, &art.board, pawn, square, true);
+        let under = art.board.at(square * SQUARE, 0);
+        assert_eq!(
+            cell.pixels[..5],
+            [under, Some(0), Some(1), Some(2), Some(3)]
+        );
+    }
 }

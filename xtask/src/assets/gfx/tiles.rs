@@ -26,18 +26,16 @@ pub enum Palette {
 }
 
 impl Palette {
-    /// The colour number that shows `pixel`, or why none does.
+    /// The colour number that shows `pixel`, or why none does (said after the pixel).
     fn colour(self, pixel: Pixel) -> std::result::Result<u8, &'static str> {
         match (self, pixel) {
             (Palette::Background, Some(shade)) => Ok(shade),
-            (Palette::Background, None) => {
-                Err("is transparent, but background art must be opaque everywhere")
-            }
+            (Palette::Background, None) => Err("but background art must be opaque everywhere"),
             (Palette::Objects, None) => Ok(0),
             (Palette::Objects, Some(0)) => Ok(1),
             (Palette::Objects, Some(1)) => Err(
-                "is light grey, which objects cannot show (their palette OBP0 has transparent, \
-                 white, dark grey and black)",
+                "which objects cannot show (their palette OBP0 has transparent, white, dark \
+                 grey and black)",
             ),
             (Palette::Objects, Some(shade)) => Ok(shade),
         }
@@ -58,7 +56,7 @@ impl Palette {
 /// The tile in tile column `column` and tile row `row` of `sheet`, in `palette`.
 ///
 /// A tile of more than 4 colours (transparency counts as one) is an error that names the
-/// tile, as is a pixel the palette cannot show.
+/// tile and its colours, as is a pixel the palette cannot show.
 pub fn tile_at(sheet: &Sheet, column: usize, row: usize, palette: Palette) -> Result<Tile> {
     let (left, top) = (column * 8, row * 8);
     let mut colours: Vec<Pixel> = Vec::new();
@@ -70,25 +68,30 @@ pub fn tile_at(sheet: &Sheet, column: usize, row: usize, palette: Palette) -> Re
         }
     }
     if colours.len() > 4 {
+        colours.sort();
+        let named: Vec<String> = colours.iter().map(|&pixel| sheet.describe(pixel)).collect();
         bail!(
-            "{}: tile ({column}, {row}) (pixels {left}-{}, {top}-{}) has {} colours; a tile can \
-             have at most 4 (transparency counts as one)",
+            "{}: tile ({column}, {row}) (pixels {left}-{}, {top}-{}) has {} colours ({}); a \
+             tile can have at most 4 (transparency counts as one)",
             sheet.name,
             left + 7,
             top + 7,
-            colours.len()
+            colours.len(),
+            named.join(", ")
         );
     }
     let mut tile = [0; 64];
     for y in 0..8 {
         for x in 0..8 {
-            tile[y * 8 + x] = match palette.colour(sheet.at(left + x, top + y)) {
+            let pixel = sheet.at(left + x, top + y);
+            tile[y * 8 + x] = match palette.colour(pixel) {
                 Ok(colour) => colour,
                 Err(why) => bail!(
-                    "{}: pixel ({}, {}) in tile ({column}, {row}) {why}",
+                    "{}: pixel ({}, {}) in tile ({column}, {row}) is {}, {why}",
                     sheet.name,
                     left + x,
-                    top + y
+                    top + y,
+                    sheet.describe(pixel)
                 ),
             };
         }
