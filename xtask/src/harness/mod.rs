@@ -585,8 +585,9 @@ impl Machine {
     }
 
     /// Takes the audio produced since the last call: interleaved left/right samples at
-    /// 44,100 Hz, high-pass filtered like a DMG's output (silence is 0). boytacean
-    /// keeps at most the last second.
+    /// 44,100 Hz nominally (boytacean makes one every 95 T-states, 44,150.6 a second),
+    /// high-pass filtered like a DMG's output (silence is 0). boytacean keeps at most the
+    /// last second, and makes none while the APU is off (NR52 bit 7 clear).
     pub fn take_audio(&mut self) -> Vec<i16> {
         self.gb.apu().audio_buffer_mut().drain(..).collect()
     }

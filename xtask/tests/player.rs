@@ -1,0 +1,410 @@
+//! `cargo xtask run` as a player meets it: a real window on a real X server (Xvfb), keys
+//! sent to it with xdotool, the window's pixels read back with xwd.
+//!
+//! The expected pictures are `generated/screenshots/title.png` and `board.png`: the
+//! harness's frames of the cartridge, which `cargo xtask shot --check` and a unit test keep
+//! equal to what the ROM shows.
+//!
+//! On Linux these tests need Xvfb, xdotool and xwd (Debian: `apt-get install -y xvfb
+//! xdotool x11-apps`, which `.ci/run` does) and fail, saying so, without them.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+const WIDTH: usize = 160;
+const HEIGHT: usize = 144;
+/// The `--scale` of the tests' window.
+const SCALE: usize = 2;
+/// How the tests find the player's window: every title it shows contains this.
+const WINDOW_NAME: &str = "Chess Attack player";
+const INSTALL: &str = "apt-get install -y xvfb xdotool x11-apps";
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A picture as 0xRRGGBB pixels, row by row.
+#[derive(PartialEq, Eq)]
+struct Picture {
+    width: usize,
+    height: usize,
+    pixels: Vec<u32>,
+}
+
+impl Picture {
+    /// One of the project's screenshots (8-bit greyscale PNG), each pixel `scale` x `scale`.
+    fn screenshot(name: &str, scale: usize) -> Picture {
+        let path = root().join("generated/screenshots").join(name);
+        let decoder = png::Decoder::new(BufReader::new(std::fs::File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut grey = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut grey).unwrap();
+        assert_eq!(
+            grey.len(),
+            WIDTH * HEIGHT,
+            "{} is 160x144 greyscale",
+            path.display()
+        );
+        let mut pixels = Vec::with_capacity(grey.len() * scale * scale);
+        for y in 0..HEIGHT * scale {
+            for x in 0..WIDTH * scale {
+                let value = u32::from(grey[y / scale * WIDTH + x / scale]);
+                pixels.push(value << 16 | value << 8 | value);
+            }
+        }
+        Picture {
+            width: WIDTH * scale,
+            height: HEIGHT * scale,
+            pixels,
+        }
+    }
+
+    /// Reads an XWD file as `xwd` writes it for a 24-bit TrueColor window: a header of 25
+    /// big-endian words (its size first), the window's name, the colour map (12 bytes an
+    /// entry), then the pixels as 32-bit words in the byte order the header gives.
+    fn from_xwd(bytes: &[u8]) -> Picture {
+        let word = |index: usize| {
+            u32::from_be_bytes(bytes[index * 4..index * 4 + 4].try_into().unwrap()) as usize
+        };
+        let (header_size, width, height) = (word(0), word(4), word(5));
+        let (byte_order, bits_per_pixel, bytes_per_line) = (word(7), word(11), word(12));
+        let masks = (word(14), word(15), word(16));
+        assert_eq!(
+            (bits_per_pixel, masks),
+            (32, (0xFF_0000, 0xFF00, 0xFF)),
+            "the X server's screen is 24-bit TrueColor"
+        );
+        let start = header_size + word(19) * 12;
+        let mut pixels = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let at = start + y * bytes_per_line + x * 4;
+                let raw: [u8; 4] = bytes[at..at + 4].try_into().unwrap();
+                let pixel = match byte_order {
+                    0 => u32::from_le_bytes(raw),
+                    _ => u32::from_be_bytes(raw),
+                };
+                pixels.push(pixel & 0xFF_FFFF);
+            }
+        }
+        Picture {
+            width,
+            height,
+            pixels,
+        }
+    }
+
+    /// How many pixels differ from `other` (all of them if the sizes differ).
+    fn differences(&self, other: &Picture) -> usize {
+        if (self.width, self.height) != (other.width, other.height) {
+            return self.pixels.len().max(other.pixels.len());
+        }
+        let pairs = self.pixels.iter().zip(&other.pixels);
+        pairs.filter(|(a, b)| a != b).count()
+    }
+}
+
+/// Runs a program to the end, or fails saying which package brings it.
+fn output(program: &str, args: &[&str], display: &str) -> Output {
+    Command::new(program)
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {program} ({error}): {INSTALL}"))
+}
+
+/// An Xvfb server on a display number it picks itself (so tests and other programs running
+/// at the same time never share one), stopped when dropped.
+struct Xvfb {
+    server: Child,
+    display: String,
+}
+
+impl Xvfb {
+    fn start() -> Xvfb {
+        let mut server = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("cannot start Xvfb ({error}): {INSTALL}"));
+        let mut line = String::new();
+        BufReader::new(server.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let number: u32 = line
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("Xvfb did not say which display it took: {line:?}"));
+        Xvfb {
+            server,
+            display: format!(":{number}"),
+        }
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+/// `cargo xtask run` in a window, its standard output read line by line.
+struct Player {
+    process: Child,
+    lines: Receiver<String>,
+    display: String,
+    window: String,
+}
+
+impl Player {
+    fn start(xvfb: &Xvfb) -> Player {
+        let mut process = Command::new(XTASK)
+            .args(["run", "--scale", &SCALE.to_string()])
+            .env("DISPLAY", &xvfb.display)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = process.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = Player {
+            process,
+            lines,
+            display: xvfb.display.clone(),
+            window: String::new(),
+        };
+        // Building the cartridge comes first: give it time on a busy machine.
+        player.window = player.wait_for("the player's window", 120, |player| {
+            let found = output(
+                "xdotool",
+                &["search", "--name", WINDOW_NAME],
+                &player.display,
+            );
+            let text = String::from_utf8_lossy(&found.stdout);
+            text.lines().next().map(str::to_string)
+        });
+        player
+    }
+
+    /// Polls `check` every 50 ms until it gives something, failing after `seconds` with
+    /// what the player printed.
+    fn wait_for<T>(
+        &mut self,
+        what: &str,
+        seconds: u64,
+        mut check: impl FnMut(&mut Player) -> Option<T>,
+    ) -> T {
+        let start = Instant::now();
+        loop {
+            if let Some(found) = check(self) {
+                return found;
+            }
+            if let Ok(Some(status)) = self.process.try_wait() {
+                let mut stderr = String::new();
+                self.process
+                    .stderr
+                    .take()
+                    .unwrap()
+                    .read_to_string(&mut stderr)
+                    .unwrap();
+                panic!("the player ended ({status}) before {what}: {stderr}");
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(seconds),
+                "no {what} within {seconds} s"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// What the window shows now.
+    fn window_picture(&self) -> Picture {
+        let shot = output("xwd", &["-id", &self.window, "-silent"], &self.display);
+        assert!(
+            shot.status.success(),
+            "xwd failed: {}",
+            String::from_utf8_lossy(&shot.stderr)
+        );
+        Picture::from_xwd(&shot.stdout)
+    }
+
+    /// Waits until the window shows `expected`, failing with the closest it came.
+    fn wait_for_picture(&mut self, name: &str, expected: &Picture) {
+        let mut closest = usize::MAX;
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            let differences = self.window_picture().differences(expected);
+            if differences == 0 {
+                return;
+            }
+            closest = closest.min(differences);
+            thread::sleep(Duration::from_millis(40));
+        }
+        panic!("the window never showed {name} in 10 s: {closest} pixels differed at best");
+    }
+
+    /// Holds `key` down for a tenth of a second (a few frames, as a finger would).
+    fn press(&self, key: &str) {
+        output(
+            "xdotool",
+            &["windowfocus", "--sync", &self.window],
+            &self.display,
+        );
+        for action in ["keydown", "keyup"] {
+            let sent = output("xdotool", &[action, key], &self.display);
+            assert!(sent.status.success(), "xdotool {action} {key} failed");
+            thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The next line printed that starts with `prefix`, within 10 s.
+    fn line_starting(&self, prefix: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return line,
+                Ok(_) => continue,
+                Err(_) => panic!("the player printed no line starting with {prefix:?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        if let Ok(None) = self.process.try_wait() {
+            let _ = self.process.kill();
+            let _ = self.process.wait();
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_window_shows_the_title_then_the_board_after_start_and_f12_saves_it() {
+    let xvfb = Xvfb::start();
+    let mut player = Player::start(&xvfb);
+    let title = Picture::screenshot("title.png", SCALE);
+    let board = Picture::screenshot("board.png", SCALE);
+    // PRESS START blinks: half the time the window shows exactly title.png.
+    player.wait_for_picture("the title screen (generated/screenshots/title.png)", &title);
+    player.press("Return");
+    player.wait_for_picture("the board (generated/screenshots/board.png)", &board);
+
+    player.press("F12");
+    let line = player.line_starting("screenshot: ");
+    let saved = PathBuf::from(line.trim_start_matches("screenshot: "));
+    let png = std::fs::read(&saved).unwrap();
+    std::fs::remove_file(&saved).unwrap();
+    assert!(
+        saved.starts_with(root().join("build/screenshots")),
+        "{line}"
+    );
+    assert_eq!(
+        png,
+        std::fs::read(root().join("generated/screenshots/board.png")).unwrap(),
+        "{} is not the board as the harness shows it",
+        saved.display()
+    );
+
+    player.press("Escape");
+    let status = player.wait_for("the player to quit on Escape", 10, |player| {
+        player.process.try_wait().unwrap()
+    });
+    let mut stderr = String::new();
+    player
+        .process
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(status.success(), "the player failed: {stderr}");
+    assert_eq!(stderr, "", "the player warned (a PPU access violation?)");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn without_a_display_the_player_says_so_and_fails() {
+    let unset = Command::new(XTASK)
+        .arg("run")
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    assert_eq!(unset.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&unset.stderr),
+        "error: no display: DISPLAY is not set; `cargo xtask run` needs a desktop session \
+         (X11, or Wayland with XWayland)\n"
+    );
+    // A display number no server has: 0-65535 are possible, Xvfb -displayfd starts at 0.
+    let absent = Command::new(XTASK)
+        .arg("run")
+        .env("DISPLAY", ":64999")
+        .output()
+        .unwrap();
+    assert_eq!(absent.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&absent.stderr),
+        "error: no display: cannot open the X display `:64999` (DISPLAY); `cargo xtask run` \
+         needs a desktop session (X11, or Wayland with XWayland)\n"
+    );
+}
+
+#[test]
+fn help_shows_the_keys() {
+    let help = Command::new(XTASK)
+        .args(["run", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8(help.stdout).unwrap();
+    let keys = text
+        .split_once("Keys:\n")
+        .map(|(_, keys)| keys)
+        .unwrap_or_default();
+    assert_eq!(
+        keys,
+        "  Up arrow            D-pad up
+  Down arrow          D-pad down
+  Left arrow          D-pad left
+  Right arrow         D-pad right
+  X                   A
+  Z                   B
+  Enter               START
+  Backspace or Shift  SELECT
+  Tab                 fast forward (4x, silent) while held
+  P                   pause / go on
+  M                   sound off / on
+  F12                 save a screenshot (PNG) in build/screenshots/
+  F5                  reset (power off and on)
+  Escape              quit (closing the window does too)
+"
+    );
+}
