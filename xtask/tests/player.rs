@@ -11,6 +11,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -121,41 +122,71 @@ fn output(program: &str, args: &[&str], display: &str) -> Output {
         .unwrap_or_else(|error| panic!("cannot run {program} ({error}): {INSTALL}"))
 }
 
-/// An Xvfb server on a display number it picks itself (so tests and other programs running
-/// at the same time never share one), stopped when dropped.
+/// An Xvfb server of the test's own, stopped when dropped.
 struct Xvfb {
     server: Child,
     display: String,
 }
 
+/// Display numbers tried so far by this process (each test takes the next free one).
+static TRIED: AtomicU32 = AtomicU32::new(0);
+
 impl Xvfb {
+    /// Starts Xvfb on a display number no one uses. The numbers start from one derived
+    /// from the process id, and one already listened on (its socket, possibly abstract,
+    /// in /proc/net/unix, or its lock file) is skipped: tests running side by side, and
+    /// other X servers on the machine, never share a display.
     fn start() -> Xvfb {
-        let mut server = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1024x768x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| panic!("cannot start Xvfb ({error}): {INSTALL}"));
-        let mut line = String::new();
-        BufReader::new(server.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let number: u32 = line
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("Xvfb did not say which display it took: {line:?}"));
-        Xvfb {
-            server,
-            display: format!(":{number}"),
+        let first = 100 + std::process::id() % 500 * 16;
+        for _ in 0..50 {
+            let number = first + TRIED.fetch_add(1, Ordering::Relaxed);
+            let sockets = std::fs::read_to_string("/proc/net/unix").unwrap_or_default();
+            let socket = format!("/tmp/.X11-unix/X{number}");
+            if sockets.lines().any(|line| line.ends_with(&socket))
+                || Path::new(&socket).exists()
+                || Path::new(&format!("/tmp/.X{number}-lock")).exists()
+            {
+                continue;
+            }
+            let display = format!(":{number}");
+            // -noreset: an X server with no window manager otherwise resets whenever its
+            // last client leaves, and refuses connections meanwhile.
+            let server = Command::new("Xvfb")
+                .args([
+                    &display,
+                    "-noreset",
+                    "-screen",
+                    "0",
+                    "1024x768x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|error| panic!("cannot start Xvfb ({error}): {INSTALL}"));
+            let mut xvfb = Xvfb { server, display };
+            if xvfb.wait_until_ready() {
+                return xvfb;
+            }
         }
+        panic!("no free X display found for Xvfb from :{first} on");
+    }
+
+    /// Whether the server answers (within 10 s) and is still the one running there.
+    fn wait_until_ready(&mut self) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = self.server.try_wait() {
+                return false;
+            }
+            let answer = output("xdotool", &["getdisplaygeometry"], &self.display);
+            if answer.status.success() {
+                return matches!(self.server.try_wait(), Ok(None));
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        false
     }
 }
 
@@ -175,10 +206,12 @@ struct Player {
 }
 
 impl Player {
-    fn start(xvfb: &Xvfb) -> Player {
+    /// Starts the player with `home` as HOME (where ALSA reads `.asoundrc`).
+    fn start(xvfb: &Xvfb, home: &Path) -> Player {
         let mut process = Command::new(XTASK)
             .args(["run", "--scale", &SCALE.to_string()])
             .env("DISPLAY", &xvfb.display)
+            .env("HOME", home)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -296,6 +329,34 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Presses Escape and checks that the player ends at once, successfully, with nothing
+    /// on stderr (where it would report PPU access violations).
+    fn quit(mut self) {
+        self.press("Escape");
+        let status = self.wait_for("the player to quit on Escape", 10, |player| {
+            player.process.try_wait().unwrap()
+        });
+        let mut stderr = String::new();
+        self.process
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(status.success(), "the player failed: {stderr}");
+        assert_eq!(stderr, "", "the player warned (a PPU access violation?)");
+    }
+}
+
+/// An empty HOME for the player, unique to `test`.
+fn home(test: &str) -> PathBuf {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
 impl Drop for Player {
     fn drop(&mut self) {
         if let Ok(None) = self.process.try_wait() {
@@ -309,7 +370,20 @@ impl Drop for Player {
 #[test]
 fn the_window_shows_the_title_then_the_board_after_start_and_f12_saves_it() {
     let xvfb = Xvfb::start();
-    let mut player = Player::start(&xvfb);
+    // A sound device that cannot open: silent, and paced by the frame clock, everywhere.
+    let home = home("window");
+    std::fs::write(
+        home.join(".asoundrc"),
+        "pcm.!default {\n  type hw\n  card 99\n}\n",
+    )
+    .unwrap();
+    let mut player = Player::start(&xvfb, &home);
+    assert!(
+        player
+            .line_starting("sound: ")
+            .ends_with(": playing silently"),
+        "the test's .asoundrc leaves no sound device"
+    );
     let title = Picture::screenshot("title.png", SCALE);
     let board = Picture::screenshot("board.png", SCALE);
     // PRESS START blinks: half the time the window shows exactly title.png.
@@ -347,6 +421,60 @@ fn the_window_shows_the_title_then_the_board_after_start_and_f12_saves_it() {
         .unwrap();
     assert!(status.success(), "the player failed: {stderr}");
     assert_eq!(stderr, "", "the player warned (a PPU access violation?)");
+}
+
+/// The sound goes through the real ALSA library: an `.asoundrc` makes its default device
+/// a file (ALSA's `file` plugin in front of its `null` device), which the test then reads.
+/// (The null device takes sound as fast as it comes, so this does not show the pacing.)
+#[cfg(target_os = "linux")]
+#[test]
+fn the_cartridge_s_sound_reaches_alsa_as_16_bit_stereo() {
+    let home = home("sound");
+    let recording = home.join("sound.raw");
+    std::fs::write(
+        home.join(".asoundrc"),
+        format!(
+            "pcm.!default {{\n  type file\n  slave.pcm \"null\"\n  file \"{}\"\n  \
+             format \"raw\"\n}}\n",
+            recording.display()
+        ),
+    )
+    .unwrap();
+    let xvfb = Xvfb::start();
+    let player = Player::start(&xvfb, &home);
+    assert_eq!(
+        player.line_starting("sound: "),
+        "sound: ALSA's default device, which paces the emulator"
+    );
+    thread::sleep(Duration::from_secs(2));
+    player.quit();
+    let bytes = std::fs::read(&recording).unwrap();
+    let samples: Vec<i16> = bytes
+        .chunks_exact(2)
+        .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+        .collect();
+    // More than a second of 44,151 stereo frames, whole frames only.
+    assert_eq!(bytes.len() % 4, 0);
+    assert!(samples.len() > 2 * 44_151, "{} samples", samples.len());
+    // The title song plays: four channels at most at full volume, 512 x 60 = 30,720.
+    let loudest = samples
+        .iter()
+        .map(|sample| sample.unsigned_abs())
+        .max()
+        .unwrap();
+    assert!(
+        (8_000..=30_720).contains(&loudest),
+        "loudest sample {loudest}"
+    );
+    let quiet = samples
+        .iter()
+        .filter(|&&sample| sample.unsigned_abs() < 256)
+        .count();
+    assert!(
+        quiet < samples.len() / 2,
+        "{quiet} of {} samples near silence",
+        samples.len()
+    );
 }
 
 #[cfg(target_os = "linux")]

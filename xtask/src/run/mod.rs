@@ -228,7 +228,8 @@ impl Player {
             self.show_screen()?;
             let by_sound = speaker.is_on() && !self.paused && !self.fast;
             if by_sound {
-                let samples = self.machine.take_audio();
+                let mut samples = self.machine.take_audio();
+                sound::amplify(&mut samples);
                 let cycles = self.machine.cycles();
                 speaker.play(&self.audio.fit(samples, cycles, self.muted));
             } else {

@@ -20,6 +20,17 @@ pub const LATENCY_US: u32 = 50_000;
 /// rate (see `super::AudioClock`), so this is the DMG's speed when sound paces the emulator.
 pub const SAMPLE_RATE: u32 = 44_151;
 
+/// boytacean's samples are the sum of the four channels' levels (0-15 each), high-pass
+/// filtered: within ±60. This brings four channels at full volume to 30,720 of 32,767.
+const GAIN: i16 = 512;
+
+/// Brings boytacean's samples to the loudness of 16-bit sound.
+pub fn amplify(samples: &mut [i16]) {
+    for sample in samples {
+        *sample = sample.saturating_mul(GAIN);
+    }
+}
+
 /// Where the sound goes: the device, or nowhere.
 pub enum Speaker {
     #[cfg(target_os = "linux")]
