@@ -303,16 +303,34 @@ impl Player {
 
     /// Holds `key` down for a tenth of a second (a few frames, as a finger would).
     fn press(&self, key: &str) {
+        self.hold(key);
+        self.release(key);
+    }
+
+    /// Puts `key` down (the window focused), then waits a tenth of a second.
+    fn hold(&self, key: &str) {
         output(
             "xdotool",
             &["windowfocus", "--sync", &self.window],
             &self.display,
         );
-        for action in ["keydown", "keyup"] {
-            let sent = output("xdotool", &[action, key], &self.display);
-            assert!(sent.status.success(), "xdotool {action} {key} failed");
-            thread::sleep(Duration::from_millis(100));
-        }
+        self.xdotool(&["keydown", key]);
+    }
+
+    fn release(&self, key: &str) {
+        self.xdotool(&["keyup", key]);
+    }
+
+    fn xdotool(&self, args: &[&str]) {
+        let sent = output("xdotool", args, &self.display);
+        assert!(sent.status.success(), "xdotool {args:?} failed");
+        thread::sleep(Duration::from_millis(100));
+    }
+
+    /// The window's title now.
+    fn title(&self) -> String {
+        let name = output("xdotool", &["getwindowname", &self.window], &self.display);
+        String::from_utf8_lossy(&name.stdout).trim_end().to_string()
     }
 
     /// The next line printed that starts with `prefix`, within 10 s.
@@ -368,7 +386,7 @@ impl Drop for Player {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn the_window_shows_the_title_then_the_board_after_start_and_f12_saves_it() {
+fn the_window_shows_the_title_then_the_board_after_start_and_the_keys_work() {
     let xvfb = Xvfb::start();
     // A sound device that cannot open: silent, and paced by the frame clock, everywhere.
     let home = home("window");
@@ -407,20 +425,26 @@ fn the_window_shows_the_title_then_the_board_after_start_and_f12_saves_it() {
         saved.display()
     );
 
-    player.press("Escape");
-    let status = player.wait_for("the player to quit on Escape", 10, |player| {
-        player.process.try_wait().unwrap()
+    player.press("F5");
+    player.wait_for_picture("the title screen again after F5", &title);
+    for (key, word) in [("p", "[paused]"), ("m", "[muted]")] {
+        player.press(key);
+        assert!(player.title().contains(word), "{key}: {}", player.title());
+        player.press(key);
+        assert!(
+            !player.title().contains(word),
+            "{key} again: {}",
+            player.title()
+        );
+    }
+    player.hold("Tab");
+    let fast = player.title();
+    player.release("Tab");
+    assert!(fast.ends_with(" [fast forward]"), "Tab held: {fast}");
+    player.wait_for("the fast-forward mark to go with Tab", 5, |player| {
+        (!player.title().contains("[fast forward]")).then_some(())
     });
-    let mut stderr = String::new();
-    player
-        .process
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert!(status.success(), "the player failed: {stderr}");
-    assert_eq!(stderr, "", "the player warned (a PPU access violation?)");
+    player.quit();
 }
 
 /// The sound goes through the real ALSA library: an `.asoundrc` makes its default device

@@ -374,6 +374,23 @@ mod tests {
     }
 
     #[test]
+    fn the_frame_clock_keeps_the_dmg_s_pace() {
+        let mut clock = FrameClock::new();
+        let start = clock.start;
+        for _ in 0..30 {
+            clock.wait();
+        }
+        let elapsed = start.elapsed();
+        // Never early (a sleep ends late, never early); late by about one sleep's
+        // overshoot, as each deadline counts from the start (generous: CI is busy).
+        assert!(elapsed >= FRAME * 30, "{elapsed:?}");
+        assert!(
+            elapsed < FRAME * 30 + Duration::from_millis(250),
+            "{elapsed:?}"
+        );
+    }
+
+    #[test]
     fn the_sound_handed_over_is_as_long_as_the_emulated_time() {
         let mut audio = AudioClock::default();
         // 44,151 stereo frames a second: 739 or 740 a frame (739.2 on average).
