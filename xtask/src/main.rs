@@ -45,8 +45,8 @@ struct Cli {
 enum Task {
     /// Build build/chessattack.gb (with .sym and .map beside it).
     Rom(RomArgs),
-    /// Build the ROM and play it in a desktop window.
-    Run,
+    /// Build the ROM and play it in a desktop window, with keyboard and sound.
+    Run(RunArgs),
     /// Regenerate generated/ from assets/ and engine-src/.
     Assets {
         /// Fail if anything in generated/ is stale instead of rewriting it.
@@ -82,6 +82,18 @@ pub struct RomArgs {
     /// Build the engine's test ROM build/test.gb (engine and test driver, no game).
     #[arg(long)]
     pub test_driver: bool,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = run::keys::help())]
+pub struct RunArgs {
+    /// Play this .gb file instead of building and playing build/chessattack.gb.
+    #[arg(long)]
+    pub rom: Option<PathBuf>,
+    /// Each Game Boy pixel as N x N pixels (default: the window about two thirds of the
+    /// screen's height).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=run::MAX_SCALE as i64))]
+    pub scale: Option<u32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -141,7 +153,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Rom(args) => rom::run(&args),
-        Task::Run => run::run(),
+        Task::Run(args) => run::run(&args),
         Task::Assets { check } => assets::run(check),
         Task::Verify(args) => verify::run(&args),
         Task::Perft(args) => perft::run(&args),

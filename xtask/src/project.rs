@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 
 /// The repository root: the parent of `xtask/`.
 pub fn root() -> PathBuf {
@@ -10,11 +10,6 @@ pub fn root() -> PathBuf {
         .parent()
         .expect("xtask/ lives inside the repository")
         .to_path_buf()
-}
-
-/// A task that a later issue builds: says so and fails, never a silent success.
-pub fn not_built(task: &str) -> Result<()> {
-    bail!("`cargo xtask {task}` is not built yet (see the open issues)")
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file beside it, then renamed,

@@ -42,10 +42,8 @@ mod testrom;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
 use std::path::Path;
 
-#[cfg(test)]
 use anyhow::Context;
 use anyhow::{anyhow, bail, Result};
 use boytacean::gb::{GameBoy, GameBoyMode};
@@ -94,13 +92,6 @@ const POST_BOOT_IO: [(u16, u8); 20] = [
 
 /// A joypad button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the screenshot script presses only Start; the tests press every button"
-    )
-)]
 pub enum Button {
     A,
     B,
@@ -231,7 +222,6 @@ impl Machine {
     }
 
     /// Loads the ROM at `path` and, when it exists, the `.sym` file beside it.
-    #[cfg(test)]
     pub fn open(path: &Path) -> Result<Machine> {
         let rom = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
         let machine = Machine::new(&rom).with_context(|| format!("loading {}", path.display()))?;
@@ -287,7 +277,6 @@ impl Machine {
     // ----- time -----
 
     /// Machine cycles executed since power-on.
-    #[cfg(test)]
     pub fn cycles(&self) -> u64 {
         self.cycles
     }
@@ -569,15 +558,14 @@ impl Machine {
     }
 
     /// Writes the screen as a greyscale PNG (shade 0 white, 3 black).
-    #[cfg(test)]
     pub fn save_png(&self, path: &Path) -> Result<()> {
         screen::save_png(&self.screen(), path)
     }
 
     /// Takes the audio produced since the last call: interleaved left/right samples at
-    /// 44,100 Hz, high-pass filtered like a DMG's output (silence is 0). boytacean
-    /// keeps at most the last second.
-    #[cfg(test)]
+    /// 44,100 Hz nominally (boytacean makes one every 95 T-states, 44,150.6 a second),
+    /// high-pass filtered like a DMG's output (silence is 0). boytacean keeps at most the
+    /// last second, and makes none while the APU is off (NR52 bit 7 clear).
     pub fn take_audio(&mut self) -> Vec<i16> {
         self.gb.apu().audio_buffer_mut().drain(..).collect()
     }

@@ -1,11 +1,9 @@
 //! The DMG screen as shades and as a PNG file.
 
-#[cfg(test)]
 use std::path::Path;
 
 use anyhow::{Context, Result};
 
-#[cfg(test)]
 use crate::project::write_atomic;
 
 pub const WIDTH: usize = 160;
@@ -36,7 +34,6 @@ pub fn encode_png(screen: &Screen) -> Result<Vec<u8>> {
 }
 
 /// Writes a screen to `path` as a PNG (atomically: nothing half-written on failure).
-#[cfg(test)]
 pub fn save_png(screen: &Screen, path: &Path) -> Result<()> {
     write_atomic(path, &encode_png(screen)?)
 }
