@@ -15,8 +15,8 @@ DEF PRESS_START_Y      EQU 12
 DEF PRESS_START_MAP    EQU TILEMAP0 + PRESS_START_Y * TILEMAP_WIDTH + PRESS_START_X
 ASSERT PRESS_START_X + PRESS_START_LENGTH <= SCREEN_WIDTH
 
-; The text shows while this bit of the frame counter is 0, and hides while it
-; is 1: about half a second each.
+; The text shows in the frames after the VBlanks that leave this bit of the
+; frame counter 0, and hides while it is 1: about half a second each.
 DEF B_BLINK_FRAME EQU 5
 
 ; The title screen's LCDC: tiles numbered from $8000 (its first 128 tiles are
@@ -26,7 +26,8 @@ DEF LCDC_TITLE EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ
 
 SECTION "Title screen state", WRAM0
 
-; 1 while PRESS START is hidden, 0 while it shows.
+; 1 while PRESS START is hidden, 0 while it shows, as of the next frame (the
+; change may still wait in the VRAM queue).
 wPressStartHidden: db
 
 
