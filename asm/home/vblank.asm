@@ -28,21 +28,24 @@
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
 ; queue empty the handler takes 350 cycles from its first instruction to its
-; `reti`; the worst case, a full queue, 1,082. VBlank lasts 1,140 (10 lines of
-; 114), and the handler starts 10 cycles into it when the main loop waits in
-; WaitVBlank (waking from `halt`, the interrupt dispatch, the jump at $0040), a
-; few more when the main loop is busy or holds interrupts off for a moment: so
-; it returns at least 48 cycles before VBlank ends, every queued byte is written
-; in VBlank, and the STAT interrupt still finds the CPU free at line 1.
+; `reti`; at worst, with the queue full of one-byte fills (16 of them fill the
+; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,082. VBlank lasts
+; 1,140 (10 lines of 114), and the handler starts 10 cycles into it when the
+; main loop waits in WaitVBlank (waking from `halt`, the interrupt dispatch,
+; the jump at $0040): so it returns 48 cycles before VBlank ends, room for the
+; few cycles a busy main loop or a short `di` (TakePadPressed) can delay it.
+; Every queued byte is written in VBlank, and the STAT interrupt still finds
+; the CPU free at line 1.
 ;
-; The producer (the main loop) and the consumer (this handler, which can run
-; between any two instructions of the producer) share the ring safely: the
-; handler alone writes hVramQueueRead, the producer alone hVramQueueWrite. The
-; producer writes a whole entry into the free part of the ring first and
-; publishes it last, by storing the new hVramQueueWrite (one write, so the
-; handler sees the entry either whole or not at all). The handler only ever
-; frees room, so the room the producer found stays free. One byte of the ring
-; always stays unused, so that a full queue is not mistaken for an empty one.
+; The producer (a screen's update, in the main loop) and the consumer (this
+; handler, which can run between any two instructions of the producer) share
+; the ring safely: the handler alone writes hVramQueueRead, the producer alone
+; hVramQueueWrite. The producer writes a whole entry into the free part of the
+; ring first and publishes it last, by storing the new hVramQueueWrite (one
+; write, so the handler sees the entry either whole or not at all). The handler
+; only ever frees room, so the room the producer found stays free. One byte of
+; the ring always stays unused, so that a full queue is not mistaken for an
+; empty one.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
