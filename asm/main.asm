@@ -1,74 +1,116 @@
-; The screens in order, and the main loop of each.
+; The screens and the main loop: a state machine with one state per screen.
 ;
-; Start-up (home/init.asm) loads the font, has the title drawn and switches the
-; LCD on. The title waits for START or A; then the board screen shows the
-; start position, and the control pad moves the selector over it.
+; Each screen lives in its own file in ui/ and has two routines:
+;   - a set-up, called with the LCD off: it loads its tiles, draws its tile map
+;     and objects at any speed, sets its state, and returns in a the LCDC value
+;     to show it with;
+;   - an update, called once a frame just after VBlank has been handled (the
+;     joypad is read, shadow OAM and the VRAM queue have been copied): it reads
+;     the keys, changes its state, queues its tile-map changes (QueueTiles,
+;     home/vblank.asm) and writes shadow OAM. To go to another screen it writes
+;     that screen's number to wNextScreen and returns.
+; After every update the main loop looks at wNextScreen. When it names another
+; screen, the main loop switches the LCD off (in VBlank), drops what the old
+; screen left in the VRAM queue, calls the new screen's set-up and switches the
+; LCD on with the LCDC value the set-up returned. No screen calls another's
+; code.
+;
+; Start-up (home/init.asm) enters the first screen with the LCD off:
+; RunScreens with a = SCREEN_TITLE.
+;
+; To add a screen: write ui/<name>.asm with SetUp<Name>Screen and
+; Update<Name>Screen (exported, with `::`), add SCREEN_<NAME> to the enum in
+; include/screens.inc, and add its entry to ScreenTable below in the same
+; place. The assembler checks that every entry sits at its number and that the
+; table has NUM_SCREENS entries.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
-INCLUDE "include/gfx.inc"
-INCLUDE "include/charmap.inc"
-INCLUDE "include/chess.inc"
+INCLUDE "include/screens.inc"
 
 
-DEF HEADING_LENGTH EQU 12
-DEF HEADING_X      EQU (SCREEN_WIDTH - HEADING_LENGTH) / 2
-DEF HEADING_Y      EQU 1
+; A ScreenTable entry: the set-up's address, then the update's.
+RSRESET
+DEF SCREEN_SET_UP     RW 1
+DEF SCREEN_UPDATE     RW 1
+DEF SCREEN_ENTRY_SIZE RB 0
 
-; The board screen's LCDC: background tiles 0-127 from $9000 (block 2), so that
-; the 128 tiles at $8000 are the objects' alone; 8x8 objects.
-DEF LCDC_BOARD EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK21 | LCDC_OBJ_ON | LCDC_OBJ_8 | LCDC_WIN_OFF
+
+SECTION "Screen state", WRAM0
+
+; The screen shown (SCREEN_*).
+wCurrentScreen: db
+
+; The screen to show next: the same as wCurrentScreen unless an update has
+; asked for a change.
+wNextScreen:: db
 
 
 SECTION "Main", ROM0
 
-;; The main loop, one round per frame: wait for VBlank, update the screen, then
-;; act on the keys pressed since the last round. Never returns.
-Main::
-.title
-	call WaitVBlank
-	call BlinkPressStart
-	call TakePadPressed
-	and PAD_START | PAD_A
-	jr z, .title
+;; The main loop, one round per frame: wait for VBlank, run the current
+;; screen's update, and change screens when the update asked for it. Never
+;; returns.
+;; @param a: the first screen (SCREEN_*); the LCD must be off and the VBlank
+;; interrupt enabled
+RunScreens::
+	ld [wNextScreen], a
+	jr .setUp
 
+.change
 	call TurnLCDOff
-	call SetUpBoardView
-	ld a, LCDC_BOARD
+.setUp
+	; What the old screen queued is not for the new one.
+	call ClearVramQueue
+	ld a, [wNextScreen]
+	ld [wCurrentScreen], a
+	ld c, SCREEN_SET_UP
+	call CallScreenRoutine
+	; a: the new screen's LCDC
 	call TurnLCDOn
-.board
+
+.frame
 	call WaitVBlank
-	call TakePadPressed
-	call MoveBoardCursor
-	jr .board
+	ld c, SCREEN_UPDATE
+	call CallScreenRoutine
+	ld a, [wCurrentScreen]
+	ld b, a
+	ld a, [wNextScreen]
+	cp b
+	jr nz, .change
+	jr .frame
 
 
-;; Loads the board screen's tiles and draws it: the heading, the board with
-;; White at the bottom, and the selector on a1. LCD off.
-;; @destroys af, bc, de, hl
-SetUpBoardView:
-	ld de, BoardTilesLow
-	ld hl, vTilesBlock2
-	ld bc, NUM_BOARD_TILES_LOW * TILE_SIZE
-	call Memcpy
-	ld de, BoardTilesHigh
-	ld hl, vScreenTilesHigh
-	ld bc, NUM_BOARD_TILES_HIGH * TILE_SIZE
-	call Memcpy
-	ld de, BoardObjectTiles
-	ld hl, vTilesBlock0
-	ld bc, NUM_BOARD_OBJ_TILES * TILE_SIZE
-	call Memcpy
+;; Calls one of the current screen's routines, found in ScreenTable.
+;; @param c: the routine's offset in an entry (SCREEN_SET_UP or SCREEN_UPDATE)
+;; @return what the routine returns
+;; @destroys what the routine destroys, and af, hl
+CallScreenRoutine:
+	ld a, [wCurrentScreen]
+	ASSERT SCREEN_ENTRY_SIZE == 4
+	add a
+	add a
+	add c
+	add LOW(ScreenTable)
+	ld l, a
+	adc HIGH(ScreenTable)
+	sub l
+	ld h, a
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	jp hl
 
-	call ClearTilemap
-	ld de, HeadingText
-	ld hl, TILEMAP0 + HEADING_Y * TILEMAP_WIDTH + HEADING_X
-	call PlaceString
 
-	ld a, COLOR_WHITE
-	call DrawBoardView
-	jp InitBoardCursor
+; One entry of ScreenTable: \1 the screen's number, \2 its set-up, \3 its
+; update. Fails to assemble when the entry is not at its number's place.
+MACRO screen
+	ASSERT @ - ScreenTable == (\1) * SCREEN_ENTRY_SIZE, "\1 is not in its place in ScreenTable"
+	dw \2, \3
+ENDM
 
-HeadingText:
-	db "CHESS ATTACK@"
-	assert_table_length HeadingText, HEADING_LENGTH + 1, 1
+ScreenTable:
+	screen SCREEN_TITLE, SetUpTitleScreen, UpdateTitleScreen
+	screen SCREEN_BOARD, SetUpBoardScreen, UpdateBoardScreen
+	assert_table_length ScreenTable, NUM_SCREENS, SCREEN_ENTRY_SIZE
+	ASSERT NUM_SCREENS * SCREEN_ENTRY_SIZE <= 256, "ScreenTable is indexed with one byte"

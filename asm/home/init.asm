@@ -1,9 +1,10 @@
-; Start-up: from the jump at $0100 to a running main loop.
+; Start-up: from the jump at $0100 to the first screen of the main loop.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/gfx.inc"
 INCLUDE "include/audio.inc"
+INCLUDE "include/screens.inc"
 
 
 DEF STACK_SIZE EQU $100
@@ -27,9 +28,10 @@ wStackTop::
 SECTION "Start", ROM0
 
 ;; Entry point, reached from the jump at $0100. Silences the sound, switches
-;; the LCD off, clears all RAM, VRAM and OAM, loads the tiles, draws the board
-;; screen, switches the LCD on, starts the title song and runs the main loop
-;; with the VBlank interrupt enabled. Never returns.
+;; the LCD off, clears all RAM, VRAM and OAM, loads the font and the palettes,
+;; starts the title song, enables the VBlank and STAT interrupts and enters the
+;; main loop (main.asm) with the title screen, which the main loop sets up and
+;; shows. Never returns.
 Start::
 	di
 	ld sp, wStackTop
@@ -102,10 +104,6 @@ Start::
 	ldh [rSCX], a
 	ldh [rSCY], a
 
-	call SetUpTitleScreen
-	; a: the title's LCDC
-	call TurnLCDOn
-
 	; The title song starts with the first frame.
 	call InitAudio
 	ld a, SONG_TITLE
@@ -123,4 +121,7 @@ Start::
 	ldh [rIF], a
 	ei
 
-	jp Main
+	; With the LCD off there is no VBlank and no LY=LYC: nothing interrupts
+	; until the title screen is set up and shown.
+	ld a, SCREEN_TITLE
+	jp RunScreens

@@ -1,13 +1,73 @@
-; The VBlank interrupt handler and the main loop's frame wait.
+; The VBlank interrupt handler, the VRAM queue it copies, and the main loop's
+; frame wait.
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
-; hardware, runs OAM DMA from wShadowOAM, reads the joypad and counts the frame.
-; The music plays from the STAT interrupt at line 1 (stat.asm), after VBlank,
-; so the main loop has the rest of VBlank for its own VRAM writes.
+; hardware, runs OAM DMA from wShadowOAM, copies what the VRAM queue holds (as
+; much as fits, see below), reads the joypad and counts the frame. The music
+; plays from the STAT interrupt at line 1 (stat.asm), after VBlank.
 ; The rest of the program never writes the LCD registers below directly while
 ; the LCD is on: it writes the shadows, and the change shows from the next frame.
+;
+; The VRAM queue
+; --------------
+; With the LCD on, the screens change the tile map only through this queue, so
+; that a change shows at the next VBlank however busy the main loop is (an
+; engine search runs for seconds). The queue is a ring of 256 bytes in
+; wVramQueue, aligned so that its indices are one byte and wrap by themselves.
+; Each entry is
+;   - a copy: the length n (1 to VRAM_QUEUE_MAX_LENGTH), the VRAM address
+;     (little-endian), then the n bytes to write there;
+;   - a fill: the length n with VRAM_QUEUE_FILL set, the VRAM address, then
+;     the one byte to write n times.
+; QueueTiles, QueueString and QueueFill add entries; longer runs become several
+; entries. The handler copies whole entries, oldest first, as long as they fit
+; its budget of VRAM_QUEUE_BUDGET a VBlank, an entry counting its length plus
+; VRAM_QUEUE_ENTRY_COST for its own handling. An entry that does not fit waits
+; for the next VBlank: so a change larger than the budget shows over several
+; frames, but every VBlank ends in time.
+;
+; Timing (exact machine cycles, measured by the cartridge tests): with the
+; queue empty the handler takes 350 cycles from its first instruction to its
+; `reti`; at worst, with the queue full of one-byte fills (16 of them fill the
+; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,082. VBlank lasts
+; 1,140 (10 lines of 114), and the handler starts 10 cycles into it when the
+; main loop waits in WaitVBlank (waking from `halt`, the interrupt dispatch,
+; the jump at $0040): so it returns 48 cycles before VBlank ends, room for the
+; few cycles a busy main loop or a short `di` (TakePadPressed) can delay it.
+; Every queued byte is written in VBlank, and the STAT interrupt still finds
+; the CPU free at line 1.
+;
+; The producer (a screen's update, in the main loop) and the consumer (this
+; handler, which can run between any two instructions of the producer) share
+; the ring safely: the handler alone writes hVramQueueRead, the producer alone
+; hVramQueueWrite. The producer writes a whole entry into the free part of the
+; ring first and publishes it last, by storing the new hVramQueueWrite (one
+; write, so the handler sees the entry either whole or not at all). The handler
+; only ever frees room, so the room the producer found stays free. One byte of
+; the ring always stays unused, so that a full queue is not mistaken for an
+; empty one.
 
 INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/gfx.inc"
+
+
+DEF VRAM_QUEUE_SIZE         EQU 256
+; An entry's length and address bytes
+DEF VRAM_QUEUE_HEADER_SIZE  EQU 3
+; In an entry's first byte: the entry is a fill
+DEF B_VRAM_QUEUE_FILL       EQU 7
+DEF VRAM_QUEUE_FILL         EQU 1 << B_VRAM_QUEUE_FILL
+DEF VRAM_QUEUE_LENGTH_MASK  EQU VRAM_QUEUE_FILL - 1
+; What the handler copies in one VBlank, in bytes: an entry counts its length
+; plus VRAM_QUEUE_ENTRY_COST, about the cycles the handler spends on an entry
+; besides its bytes (35 to 39), in units of the 9 a copied byte takes.
+DEF VRAM_QUEUE_BUDGET       EQU 80
+DEF VRAM_QUEUE_ENTRY_COST   EQU 4
+; The longest entry, which takes the whole budget
+DEF VRAM_QUEUE_MAX_LENGTH   EQU VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST
+ASSERT VRAM_QUEUE_MAX_LENGTH <= VRAM_QUEUE_LENGTH_MASK, "the longest entry's length takes the fill bit"
+ASSERT VRAM_QUEUE_HEADER_SIZE + VRAM_QUEUE_MAX_LENGTH < VRAM_QUEUE_SIZE, "the longest entry does not fit the ring"
 
 
 SECTION "VBlank shadow registers", HRAM
@@ -28,11 +88,28 @@ hFrameCounter:: db
 hVBlankFlag:: db
 
 
+SECTION "VRAM queue indices", HRAM
+
+; The oldest entry not yet copied, as an offset in wVramQueue; only the handler
+; writes it.
+hVramQueueRead:: db
+; Where the next entry goes; only the producer writes it, and only to publish
+; an entry written whole.
+hVramQueueWrite:: db
+
+
+SECTION "VRAM queue", WRAM0, ALIGN[8]
+
+wVramQueue::
+	ds VRAM_QUEUE_SIZE
+
+
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040.
-;; It takes about 340 M-cycles (335 measured) of the 1140 of VBlank; the rest
-;; is the main loop's, once WaitVBlank returns.
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 350
+;; machine cycles with the VRAM queue empty and 1,082 at most (see the top of
+;; the file); what is left of VBlank is the main loop's, once WaitVBlank
+;; returns.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
 	push af
@@ -56,6 +133,57 @@ VBlankHandler::
 	ld a, HIGH(wShadowOAM)
 	call hOAMDMA
 
+	; The VRAM queue: de walks the ring (e wraps in it), b is what is left of
+	; the budget, hl the VRAM address, c an entry's length.
+	ldh a, [hVramQueueRead]
+	ld e, a
+	ld d, HIGH(wVramQueue)
+	ld b, VRAM_QUEUE_BUDGET
+.entry
+	ldh a, [hVramQueueWrite]
+	cp e
+	jr z, .queueDone
+	; Stop at the first entry that does not fit what is left of the budget.
+	ld a, [de]
+	and VRAM_QUEUE_LENGTH_MASK
+	ld c, a
+	add VRAM_QUEUE_ENTRY_COST
+	ld h, a
+	ld a, b
+	sub h
+	jr c, .queueDone
+	ld b, a
+	; The carry, which `inc e` keeps, says whether the entry is a fill.
+	ld a, [de]
+	inc e
+	ASSERT B_VRAM_QUEUE_FILL == 7
+	add a
+	ld a, [de]
+	inc e
+	ld l, a
+	ld a, [de]
+	inc e
+	ld h, a
+	jr c, .fill
+.copy
+	ld a, [de]
+	inc e
+	ld [hli], a
+	dec c
+	jr nz, .copy
+	jr .entry
+.fill
+	ld a, [de]
+	inc e
+.fillByte
+	ld [hli], a
+	dec c
+	jr nz, .fillByte
+	jr .entry
+.queueDone
+	ld a, e
+	ldh [hVramQueueRead], a
+
 	call ReadJoypad
 
 	ld hl, hFrameCounter
@@ -70,10 +198,193 @@ VBlankHandler::
 	reti
 
 
+SECTION "VRAM queue producer", ROM0
+
+;; Queues bytes to be copied to VRAM at the next VBlank (or later, when the
+;; queue holds more than a VBlank's budget). A run longer than
+;; VRAM_QUEUE_MAX_LENGTH goes as several entries, which may show in different
+;; frames. Waits (with `halt`) while the queue has no room, so call it with
+;; the LCD on and interrupts enabled, as the screens' updates run.
+;; @param de: the bytes (a string's tile numbers, a row of a tile map)
+;; @param hl: the VRAM address of the first
+;; @param c: how many (0 queues nothing)
+;; @return de: just past the last byte queued
+;; @destroys af, bc, hl
+QueueTiles::
+	ld a, c
+	cp VRAM_QUEUE_MAX_LENGTH + 1
+	jr c, QueueTileEntry
+	push bc
+	push hl
+	ld c, VRAM_QUEUE_MAX_LENGTH
+	call QueueTileEntry
+	pop hl
+	ld bc, VRAM_QUEUE_MAX_LENGTH
+	add hl, bc
+	pop bc
+	ld a, c
+	sub VRAM_QUEUE_MAX_LENGTH
+	ld c, a
+	jr QueueTiles
+
+
+;; Queues one copy entry (see QueueTiles).
+;; @param de: the bytes
+;; @param hl: the VRAM address of the first
+;; @param c: how many, at most VRAM_QUEUE_MAX_LENGTH (0 queues nothing)
+;; @return de: just past the last byte queued
+;; @destroys af, bc, hl
+QueueTileEntry:
+	ld a, c
+	and a
+	ret z
+	push bc
+	add VRAM_QUEUE_HEADER_SIZE
+	ld b, a
+	; c: the entry's first byte, its length (a copy)
+	call StartVramQueueEntry
+	pop bc
+.copy
+	ld a, [de]
+	inc de
+	ld [hl], a
+	inc l
+	dec c
+	jr nz, .copy
+	jr PublishVramQueueEntry
+
+
+;; Queues a string (tile numbers up to its TEXT_END, see charmap.inc) to be
+;; written to the tile map, as QueueTiles does; the TEXT_END is not written.
+;; @param de: the string, at most 255 characters
+;; @param hl: tile map address of its first character
+;; @return de: just past the TEXT_END
+;; @destroys af, bc, hl
+QueueString::
+	push de
+	ld c, 0
+.count
+	ld a, [de]
+	inc de
+	cp TEXT_END
+	jr z, .counted
+	inc c
+	jr .count
+.counted
+	pop de
+	call QueueTiles
+	inc de
+	ret
+
+
+;; Queues one byte to be written over a run of VRAM (a row of blank tiles, a
+;; bar), as QueueTiles does.
+;; @param a: the byte
+;; @param hl: the VRAM address of the run
+;; @param c: its length (0 queues nothing)
+;; @destroys af, bc, hl
+QueueFill::
+	push de
+	ld d, a
+.entry
+	ld a, c
+	and a
+	jr z, .done
+	; e: this entry's length; c: what is left after it
+	cp VRAM_QUEUE_MAX_LENGTH + 1
+	jr c, .gotLength
+	ld a, VRAM_QUEUE_MAX_LENGTH
+.gotLength
+	ld e, a
+	ld a, c
+	sub e
+	ld c, a
+	push bc
+	push hl
+	ld a, e
+	or VRAM_QUEUE_FILL
+	ld c, a
+	ld b, VRAM_QUEUE_HEADER_SIZE + 1
+	call StartVramQueueEntry
+	ld [hl], d
+	inc l
+	call PublishVramQueueEntry
+	; on to the rest of the run
+	pop hl
+	ld a, l
+	add e
+	ld l, a
+	adc h
+	sub l
+	ld h, a
+	pop bc
+	jr .entry
+.done
+	pop de
+	ret
+
+
+;; Waits until the queue has room for an entry, then writes the entry's first
+;; byte and its VRAM address at hVramQueueWrite, unpublished: the caller writes
+;; the rest after them and calls PublishVramQueueEntry.
+;; @param b: the entry's size in bytes, with its header
+;; @param c: its first byte (the length, with VRAM_QUEUE_FILL for a fill)
+;; @param hl: its VRAM address
+;; @return hl: where the entry's next byte goes (step with `inc l`: the ring
+;; wraps)
+;; @destroys af, bc
+StartVramQueueEntry:
+	push hl
+	ld hl, hVramQueueRead
+.waitForRoom
+	; a: the free bytes, read - write - 1 (one always stays unused)
+	ldh a, [hVramQueueWrite]
+	cpl
+	add [hl]
+	cp b
+	jr nc, .room
+	; The handler makes room at the next VBlank.
+	halt
+	jr .waitForRoom
+.room
+	ldh a, [hVramQueueWrite]
+	ld l, a
+	ld h, HIGH(wVramQueue)
+	ld [hl], c
+	inc l
+	pop bc
+	ld [hl], c
+	inc l
+	ld [hl], b
+	inc l
+	ret
+
+
+;; Publishes the entry written up to hl: from now on the handler may copy it.
+;; @param l: just past the entry's last byte in wVramQueue
+;; @destroys a
+PublishVramQueueEntry:
+	ld a, l
+	ldh [hVramQueueWrite], a
+	ret
+
+
+;; Drops every entry not yet copied (for a screen change: the old screen's
+;; changes are not for the new one).
+;; @destroys a
+ClearVramQueue::
+	; One write: if the handler runs just before it, it has copied some
+	; entries, which does no harm.
+	ldh a, [hVramQueueWrite]
+	ldh [hVramQueueRead], a
+	ret
+
+
 SECTION "Wait for VBlank", ROM0
 
 ;; Sleeps until the next VBlank has been handled (the frame's registers are
-;; set, OAM is copied, the joypad is read). Needs the VBlank interrupt enabled.
+;; set, OAM and the VRAM queue are copied, the joypad is read). Needs the
+;; VBlank interrupt enabled.
 ;; @destroys af
 WaitVBlank::
 	xor a

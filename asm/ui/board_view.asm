@@ -3,7 +3,7 @@
 ;
 ; Screen layout (tiles, 20 x 18), White at the bottom:
 ;
-;   row  1      CHESS ATTACK (drawn by main.asm)
+;   row  1      CHESS ATTACK (drawn by board_screen.asm)
 ;   row  2      frame
 ;   rows 3-14   6 ranks of 2 tile rows, rank 6 at the top; the rank number
 ;               sits in column 1, next to the top half of its squares

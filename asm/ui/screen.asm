@@ -1,6 +1,6 @@
-; Changing screens: the LCD goes off while a screen's tiles and map are loaded
-; (VRAM is then free to write at any speed), and back on with the new screen's
-; LCDC value.
+; Changing screens, for the state machine in main.asm and the screens' set-ups:
+; the LCD goes off while a screen's tiles and map are loaded (VRAM is then
+; free to write at any speed), and back on with the new screen's LCDC value.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"

@@ -1,10 +1,11 @@
 ; The title screen: the art from assets/title.png and a blinking PRESS START.
-; START or A goes on.
+; START or A goes on to the board screen.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/gfx.inc"
 INCLUDE "include/charmap.inc"
+INCLUDE "include/screens.inc"
 
 
 ; Where PRESS START goes: the white space left of the knight.
@@ -14,8 +15,8 @@ DEF PRESS_START_Y      EQU 12
 DEF PRESS_START_MAP    EQU TILEMAP0 + PRESS_START_Y * TILEMAP_WIDTH + PRESS_START_X
 ASSERT PRESS_START_X + PRESS_START_LENGTH <= SCREEN_WIDTH
 
-; The text shows while this bit of the frame counter is 0, and hides while it
-; is 1: about half a second each.
+; The text shows in the frames after the VBlanks that leave this bit of the
+; frame counter 0, and hides while it is 1: about half a second each.
 DEF B_BLINK_FRAME EQU 5
 
 ; The title screen's LCDC: tiles numbered from $8000 (its first 128 tiles are
@@ -25,7 +26,8 @@ DEF LCDC_TITLE EQU LCDC_ON | LCDC_BG_ON | LCDC_BG_9800 | LCDC_BLOCK01 | LCDC_OBJ
 
 SECTION "Title screen state", WRAM0
 
-; 1 while PRESS START is hidden, 0 while it shows.
+; 1 while PRESS START is hidden, 0 while it shows, as of the next frame (the
+; change may still wait in the VRAM queue).
 wPressStartHidden: db
 
 
@@ -56,13 +58,28 @@ SetUpTitleScreen::
 	ret
 
 
-;; Shows or hides PRESS START as the frame counter says. Writes the tile map
-;; only when that changes, byte by byte as the PPU allows (so it is safe
-;; wherever in the frame it runs).
-;; @destroys af, bc, de, hl; enables interrupts
-BlinkPressStart::
+;; The title's frame: blinks PRESS START, and goes on to the board screen
+;; when START or A is pressed.
+;; @destroys af, bc, de, hl
+UpdateTitleScreen::
+	call BlinkPressStart
+	call TakePadPressed
+	and PAD_START | PAD_A
+	ret z
+	ld a, SCREEN_BOARD
+	ld [wNextScreen], a
+	ret
+
+
+;; Shows or hides PRESS START as the frame counter says, through the VRAM
+;; queue, which copies it at the next VBlank: so this frame decides what the
+;; next frame shows, and the text shows while bit B_BLINK_FRAME of the frame
+;; counter as the next VBlank leaves it is 0. Queues only when that changes.
+;; @destroys af, bc, de, hl
+BlinkPressStart:
 	; a: 0 to show the text, 1 to hide it
 	ldh a, [hFrameCounter]
+	inc a
 	ASSERT B_BLINK_FRAME == 5
 	swap a
 	rra
@@ -79,8 +96,8 @@ BlinkPressStart::
 	ld de, TitleMap + PRESS_START_Y * SCREEN_WIDTH + PRESS_START_X
 .gotText
 	ld hl, PRESS_START_MAP
-	ld bc, PRESS_START_LENGTH
-	jp LCDMemcpy
+	ld c, PRESS_START_LENGTH
+	jp QueueTiles
 
 PressStartText:
 	db "PRESS START@"

@@ -269,6 +269,18 @@ fn registers_after_handler(machine: &mut Machine, label: &str) -> Registers {
         ..entry
     };
     machine.set_registers(&interrupted);
+    finish_handler(machine, label);
+    Registers {
+        pc: interrupted.pc,
+        sp: interrupted.sp,
+        ..machine.registers()
+    }
+}
+
+/// From the first instruction of the interrupt handler `label`, where the machine stands,
+/// runs until it has returned, and gives the machine cycles that took.
+fn finish_handler(machine: &mut Machine, label: &str) -> u64 {
+    let entry = machine.registers();
     let resume = machine.read_u16(entry.sp).unwrap();
     let start = machine.cycles();
     while machine.pc() != resume || machine.registers().sp != entry.sp.wrapping_add(2) {
@@ -278,11 +290,7 @@ fn registers_after_handler(machine: &mut Machine, label: &str) -> Registers {
             "{label} did not return within a frame"
         );
     }
-    Registers {
-        pc: interrupted.pc,
-        sp: interrupted.sp,
-        ..machine.registers()
-    }
+    machine.cycles() - start
 }
 
 #[test]
@@ -297,4 +305,284 @@ fn the_interrupt_handlers_give_back_every_register() {
         );
     }
     machine.assert_no_violations().unwrap();
+}
+
+// ----- the VRAM queue (asm/home/vblank.asm) -----
+
+/// What the VBlank handler copies from the VRAM queue in one VBlank: an entry counts its
+/// length plus `VRAM_QUEUE_ENTRY_COST`.
+const VRAM_QUEUE_BUDGET: usize = 80;
+const VRAM_QUEUE_ENTRY_COST: usize = 4;
+/// The longest entry, which takes the whole budget.
+const VRAM_QUEUE_MAX_LENGTH: usize = VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST;
+/// The ring's bytes that can hold entries (one of its 256 always stays free).
+const VRAM_QUEUE_ROOM: usize = 255;
+/// An entry's length and VRAM address.
+const VRAM_QUEUE_HEADER: usize = 3;
+/// VBlank: lines 144-153, 114 machine cycles each.
+const VBLANK_CYCLES: u64 = 10 * 114;
+/// The VBlank handler starts this many cycles into VBlank when the main loop waits in
+/// `halt`: the wake-up (1), the interrupt dispatch (5) and the jump at $0040 (4).
+const VBLANK_HANDLER_START: u64 = 10;
+/// Tile map 1 ($9C00): no screen shows it yet, so the tests may fill it.
+const TILEMAP1: u16 = 0x9C00;
+/// The VBlank handler's cycles, from its first instruction to its `reti`, with the
+/// queue empty and with the worst full queue.
+const VBLANK_HANDLER_EMPTY_QUEUE: u64 = 350;
+const VBLANK_HANDLER_WORST: u64 = 1_082;
+
+/// The title screen with the main loop at the start of a round, just after the title's
+/// update: a producer of the VRAM queue may run from here.
+fn title_between_updates() -> Machine {
+    let mut machine = boot(10);
+    machine
+        .run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    machine
+}
+
+/// Calls one of the queue's routines with `a`, `c`, `de` and `hl` set, interrupts taken
+/// as they come.
+fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl: u16) {
+    let registers = machine.registers();
+    machine.set_registers(&Registers {
+        af: u16::from(a) << 8,
+        bc: u16::from(c),
+        de,
+        hl,
+        ..registers
+    });
+    machine
+        .call(routine, 20 * CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("{routine}: {error:#}"));
+}
+
+/// The bytes queued and not yet copied, as the ring's indices say.
+fn queued_bytes(machine: &Machine) -> usize {
+    let read = machine.read_u8("hVramQueueRead").unwrap();
+    let write = machine.read_u8("hVramQueueWrite").unwrap();
+    usize::from(write.wrapping_sub(read))
+}
+
+/// One VBlank of the queue: how many cycles into VBlank the handler started and how many
+/// it took, where the PPU is when it returns, and where the STAT handler (the music) then
+/// starts: (frame, LY, mode) for both.
+struct QueueVBlank {
+    started_after: u64,
+    cycles: u64,
+    returned_at: (u64, u8, u8),
+    music_at: (u64, u8, u8),
+}
+
+/// Runs to the start of the next VBlank and through its handler, then to the music.
+fn handle_one_vblank(machine: &mut Machine) -> QueueVBlank {
+    machine.run_frames(1).unwrap();
+    let started_after = machine
+        .run_until("VBlankHandler", 100)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    let cycles = finish_handler(machine, "VBlankHandler");
+    let returned_at = (machine.frames(), machine.ly(), machine.ppu_mode());
+    machine
+        .run_until("StatHandler", CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    let music_at = (machine.frames(), machine.ly(), machine.ppu_mode());
+    QueueVBlank {
+        started_after,
+        cycles,
+        returned_at,
+        music_at,
+    }
+}
+
+/// Runs frames until the queue is empty, at most `frames`.
+fn drain(machine: &mut Machine, frames: u32) {
+    for _ in 0..=frames {
+        if queued_bytes(machine) == 0 {
+            return;
+        }
+        machine.run_frames(1).unwrap();
+    }
+    panic!("the VRAM queue still holds {} bytes", queued_bytes(machine));
+}
+
+/// How a test fills the queue: which routine, and the bytes each entry writes.
+#[derive(Clone, Copy, Debug)]
+enum Entries {
+    /// QueueTiles of `n` bytes each, from the title's tiles in ROM.
+    Copies(usize),
+    /// QueueFill of `n` bytes each, entry `i` writing the byte `i + 1`.
+    Fills(usize),
+}
+
+/// Fills the queue with entries of one kind, one after the other in tile map 1, until
+/// the next would not fit, and gives the bytes each should leave in VRAM from $9C00 on.
+fn fill_queue(machine: &mut Machine, entries: Entries) -> Vec<u8> {
+    let source = machine.symbol("TitleTilesLow").unwrap();
+    let (length, size) = match entries {
+        Entries::Copies(n) => (n, VRAM_QUEUE_HEADER + n),
+        Entries::Fills(n) => (n, VRAM_QUEUE_HEADER + 1),
+    };
+    let count = VRAM_QUEUE_ROOM / size;
+    let mut expected = Vec::new();
+    for i in 0..count {
+        let at = TILEMAP1 + expected.len() as u16;
+        match entries {
+            Entries::Copies(_) => {
+                let from = source + expected.len() as u16;
+                call_producer(machine, "QueueTiles", 0, length as u8, from, at);
+                expected.extend(machine.read(from, length).unwrap());
+            }
+            Entries::Fills(_) => {
+                let byte = i as u8 + 1;
+                call_producer(machine, "QueueFill", byte, length as u8, 0, at);
+                expected.extend(std::iter::repeat_n(byte, length));
+            }
+        }
+    }
+    assert_eq!(
+        queued_bytes(machine),
+        count * size,
+        "{entries:?}: the queue did not take every entry before the next VBlank"
+    );
+    assert!(
+        VRAM_QUEUE_ROOM - queued_bytes(machine) < size,
+        "{entries:?}: the queue is not full"
+    );
+    expected
+}
+
+/// The worst case of the VBlank handler: the queue full of the entries that take the
+/// most time within the budget, every one of which then arrives in VRAM, in VBlank, and
+/// the music still starts at line 1. Every entry costs at most 9 cycles per unit of the
+/// budget (a copied byte 9, an entry's handling 35 for a copy, 39 for a fill, against
+/// VRAM_QUEUE_ENTRY_COST = 4 units), and 1-byte fills cost exactly that: 16 of them use
+/// the whole budget, and the 17th is looked at and left for the next VBlank (the longer
+/// way to stop), which makes them the worst case.
+#[test]
+fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
+    const VBLANK_MODE: u8 = 1;
+    const OAM_SCAN: u8 = 2;
+    let mut empty = title_between_updates();
+    let report = handle_one_vblank(&mut empty);
+    assert_eq!(
+        report.cycles, VBLANK_HANDLER_EMPTY_QUEUE,
+        "the VBlank handler with the queue empty"
+    );
+
+    let mut worst = 0;
+    for (entries, entry_size, per_vblank, cycles) in [
+        (
+            Entries::Copies(VRAM_QUEUE_MAX_LENGTH),
+            VRAM_QUEUE_HEADER + VRAM_QUEUE_MAX_LENGTH,
+            1,
+            1_081,
+        ),
+        (Entries::Copies(1), VRAM_QUEUE_HEADER + 1, 16, 1_066),
+        (Entries::Fills(1), VRAM_QUEUE_HEADER + 1, 16, 1_082),
+    ] {
+        let mut machine = title_between_updates();
+        let expected = fill_queue(&mut machine, entries);
+        let before = queued_bytes(&machine);
+        let vblank = handle_one_vblank(&mut machine);
+        let frame = vblank.returned_at.0;
+        assert_eq!(
+            (before - queued_bytes(&machine)) / entry_size,
+            per_vblank,
+            "{entries:?}: entries copied in one VBlank"
+        );
+        assert_eq!(
+            vblank.started_after, VBLANK_HANDLER_START,
+            "{entries:?}: cycles from the start of VBlank to the handler"
+        );
+        assert_eq!(
+            vblank.cycles, cycles,
+            "{entries:?}: the VBlank handler's machine cycles with a full queue"
+        );
+        assert_eq!(
+            vblank.returned_at,
+            (frame, vblank.returned_at.1, VBLANK_MODE),
+            "{entries:?}: the VBlank handler returned after VBlank"
+        );
+        assert_eq!(
+            vblank.music_at,
+            (frame, 1, OAM_SCAN),
+            "{entries:?}: the music did not start at line 1 after the full queue"
+        );
+        worst = worst.max(vblank.cycles);
+        drain(&mut machine, 8);
+        assert_eq!(
+            machine.read(TILEMAP1, expected.len()).unwrap(),
+            expected,
+            "{entries:?}: tile map 1 does not hold every byte queued"
+        );
+        machine.assert_no_violations().unwrap();
+    }
+    assert_eq!(worst, VBLANK_HANDLER_WORST);
+    // A margin of 20 cycles for the main loop holding interrupts off when VBlank starts.
+    assert!(
+        VBLANK_HANDLER_START + worst + 20 <= VBLANK_CYCLES,
+        "the VBlank handler's worst case, {worst} cycles, leaves no margin"
+    );
+}
+
+/// A change larger than the queue: QueueTiles waits for room and splits what is longer
+/// than an entry, QueueString stops at the end of its string, QueueFill splits a long run,
+/// and all of it arrives in VRAM, in order, without breaking the PPU's rules.
+#[test]
+fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
+    let mut machine = title_between_updates();
+    let start = machine.frames();
+    let source = machine.symbol("TitleTilesLow").unwrap();
+    let mut expected = Vec::new();
+    for _ in 0..3 {
+        let from = source + expected.len() as u16;
+        call_producer(
+            &mut machine,
+            "QueueTiles",
+            0,
+            200,
+            from,
+            TILEMAP1 + expected.len() as u16,
+        );
+        expected.extend(machine.read(from, 200).unwrap());
+    }
+    let heading = machine.symbol("HeadingText").unwrap();
+    call_producer(
+        &mut machine,
+        "QueueString",
+        0,
+        0,
+        heading,
+        TILEMAP1 + expected.len() as u16,
+    );
+    expected.extend(text_tiles(&machine, heading));
+    call_producer(
+        &mut machine,
+        "QueueFill",
+        0xA5,
+        180,
+        0,
+        TILEMAP1 + expected.len() as u16,
+    );
+    expected.extend([0xA5; 180]);
+    assert_eq!(expected.len(), 3 * 200 + 12 + 180);
+    // 600 + 12 + 180 bytes in 13 entries (200 = 76 + 76 + 48, 180 = 76 + 76 + 28),
+    // their costs adding up to 844 of the 80 a VBlank copies; whole entries only, so
+    // 12 VBlanks, some of them while the producer waited for room. The harness looks at
+    // the start of a VBlank, before the handler: it sees the queue empty at the 13th.
+    drain(&mut machine, 13);
+    assert_eq!(machine.frames() - start, 13, "VBlanks until all was copied");
+    assert_eq!(
+        machine.read(TILEMAP1, expected.len()).unwrap(),
+        expected,
+        "tile map 1 does not hold every byte queued"
+    );
+    machine.assert_no_violations().unwrap();
+}
+
+/// A string's tile numbers up to its TEXT_END ($FF), read from the machine.
+fn text_tiles(machine: &Machine, at: u16) -> Vec<u8> {
+    let bytes = machine.read(at, 64).unwrap();
+    let end = bytes.iter().position(|&b| b == 0xFF).expect("a TEXT_END");
+    bytes[..end].to_vec()
 }
