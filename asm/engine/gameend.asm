@@ -13,11 +13,16 @@ INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
 
 
+; Plies without a capture or pawn move that end the game (the fifty-move rule).
+DEF FIFTY_MOVE_PLIES EQU 100
+
 ; Game keys kept. A position repeats only positions since the last capture or
-; pawn move, and at 100 plies without one the fifty-move rule ends the game
-; first, so 101 would do.
+; pawn move, and at FIFTY_MOVE_PLIES plies without one the fifty-move rule ends
+; the game first, so FIFTY_MOVE_PLIES + 1 would do.
 DEF MAX_GAME_KEYS EQU 104
 DEF GAME_KEY_SIZE EQU 4
+ASSERT MAX_GAME_KEYS >= FIFTY_MOVE_PLIES + 1, "the history misses positions that can repeat"
+ASSERT MAX_GAME_KEYS <= $FF, "wGameKeyCount is a byte"
 
 	const_def
 	const VERDICT_ONGOING
@@ -26,9 +31,11 @@ DEF GAME_KEY_SIZE EQU 4
 	const VERDICT_INSUFFICIENT_MATERIAL
 	const VERDICT_FIFTY_MOVES
 	const VERDICT_REPETITION
+DEF VERDICT_COUNT EQU const_value
 
 EXPORT VERDICT_ONGOING, VERDICT_CHECKMATE, VERDICT_STALEMATE
 EXPORT VERDICT_INSUFFICIENT_MATERIAL, VERDICT_FIFTY_MOVES, VERDICT_REPETITION
+EXPORT VERDICT_COUNT
 
 
 SECTION "Game history", WRAM0
@@ -259,7 +266,7 @@ GameVerdict::
 	ld a, VERDICT_INSUFFICIENT_MATERIAL
 	ret z
 	ldh a, [hHalfmoveClock]
-	cp 100
+	cp FIFTY_MOVE_PLIES
 	ld a, VERDICT_FIFTY_MOVES
 	ret nc
 	push bc

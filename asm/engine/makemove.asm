@@ -23,6 +23,7 @@ wUndoTop:: dw
 wUndoRootTo: db
 wUndoStack:: ds MAX_PLIES * UNDO_SIZE
 wUndoStackEnd::
+ASSERT wUndoStackEnd - wUndoStack == MAX_PLIES * UNDO_SIZE
 
 
 SECTION "Move being made", HRAM
@@ -77,6 +78,10 @@ MakeMove::
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
+IF DEF(TEST_DRIVER)
+	; A record must fit before the end of the undo stack.
+	trap_unless_hl_below wUndoStackEnd - UNDO_SIZE + 1, UndoStackOverflow
+ENDC
 	ldh a, [hCastlingRights]
 	ld [hli], a
 	ldh a, [hEpSquare]

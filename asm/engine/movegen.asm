@@ -87,13 +87,15 @@ hPinsEnd: db
 hPinDirection: db
 
 
-SECTION "Move stack", WRAM0
+; In WRAMX (bank 1, always mapped on the DMG): WRAM0 has no room for it.
+SECTION "Move stack", WRAMX
 
 ; The move lists of a perft or search, one per ply, each right after the
 ; list of the ply before (GenerateMoves writes where it is told).
-DEF MOVE_STACK_SIZE EQU 1024
+DEF MOVE_STACK_SIZE EQU MOVE_STACK_PLIES * MAX_MOVES * MOVE_SIZE
 wMoveStack:: ds MOVE_STACK_SIZE
 wMoveStackEnd::
+ASSERT MAX_MOVES <= $FF, "a count of moves must fit a byte"
 
 
 SECTION "Check targets", WRAM0, ALIGN[8]
@@ -113,6 +115,10 @@ SECTION "Move generator", ROM0
 ;; @return hl: the end of the list
 ;; @destroys af, bc, de
 GenerateMoves::
+IF DEF(TEST_DRIVER)
+	; The longest list must fit before the end of the move stack.
+	trap_unless_hl_below wMoveStackEnd - MAX_MOVES * MOVE_SIZE + 1, MoveStackOverflow
+ENDC
 	ldh a, [hSideToMove]
 	and a
 	jp z, GenerateWhiteMoves

@@ -17,6 +17,7 @@ SECTION "Perft", ROM0
 
 ; Adds to wPerftNodes the number of moves from de to hl (at most MAX_MOVES, so
 ; 8 bits). Destroys af, c, hl.
+ASSERT MAX_MOVES <= $FF, "add_moves_to_count adds an 8-bit count"
 MACRO add_moves_to_count
 	ld a, l
 	sub e
@@ -46,7 +47,8 @@ ENDM
 ;; move unmade, without a call of Perft per move. The position is the same
 ;; afterwards.
 ;; @param a: depth, at least 1
-;; @param hl: free move stack space (MAX_MOVES moves per ply of depth)
+;; @param hl: free move stack space (MAX_MOVES moves per ply of depth, so at
+;;     most MOVE_STACK_PLIES deep from wMoveStack)
 ;; @destroys af, bc, de, hl
 Perft::
 	push af

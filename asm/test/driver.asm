@@ -1,6 +1,7 @@
 ; The engine's test driver: the whole program of build/test.gb
 ; (`cargo xtask rom --test-driver`), which links it with the cartridge header
-; and the engine only.
+; and the engine only, every unit assembled with TEST_DRIVER defined (which
+; turns on the engine's test-build checks, see engine.inc).
 ;
 ; xtask runs it in the emulator harness: after start-up it idles at
 ; TestDriverIdle; for each query xtask fills the mailbox below, calls
@@ -9,10 +10,17 @@
 ; - the position (wTestBoard ... wTestHalfmove) is loaded, then the moves of
 ;   wTestHistory are played as a game (they make up the history that threefold
 ;   repetition looks at); a move that is not legal stops there with
-;   wTestStatus = 1;
+;   wTestStatus = TEST_STATUS_ILLEGAL_HISTORY;
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
-;   wTestMoves), the verdict and whether the side to move is in check.
+;   wTestMoves), the verdict and whether the side to move is in check;
+; - an engine routine that finds a stack full ends the command at once with
+;   its TEST_STATUS_* (see the traps at the end).
+;
+; xtask reads every code, limit and size below by name from the .sym (hence
+; the EXPORTs) and checks at boot that it knows them all: a new command is a
+; TEST_* constant here, at the end of the list, and a variant of DriverCommand
+; in xtask/src/rom_engine.rs, in the same place.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -24,17 +32,41 @@ INCLUDE "engine/engine.inc"
 	const TEST_LOAD
 	const TEST_PERFT
 	const TEST_LEGAL_MOVES
-EXPORT TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES
+DEF TEST_COMMAND_COUNT EQU const_value
+EXPORT TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES, TEST_COMMAND_COUNT
 
 	const_def
 	const TEST_STATUS_OK
 	const TEST_STATUS_ILLEGAL_HISTORY
+	const TEST_STATUS_MOVE_STACK_OVERFLOW
+	const TEST_STATUS_UNDO_STACK_OVERFLOW
+DEF TEST_STATUS_COUNT EQU const_value
 EXPORT TEST_STATUS_OK, TEST_STATUS_ILLEGAL_HISTORY
+EXPORT TEST_STATUS_MOVE_STACK_OVERFLOW, TEST_STATUS_UNDO_STACK_OVERFLOW
+EXPORT TEST_STATUS_COUNT
 
 DEF MAX_TEST_HISTORY EQU 200
+ASSERT MAX_TEST_HISTORY <= $FF, "wTestHistoryLength is a byte"
 ; A mailbox move: from and to as setup indices, then the promotion as a setup
 ; piece byte (0 for none).
 DEF TEST_MOVE_SIZE EQU 3
+; The perft count: 32 bits, as wPerftNodes (perft.asm).
+DEF TEST_NODES_SIZE EQU 4
+; The deepest perft asked: the move stack holds one list per ply.
+DEF TEST_MAX_PERFT_DEPTH EQU MOVE_STACK_PLIES
+; What wTestEpSquare holds for no en-passant square (LoadPosition reads any
+; byte that is not a setup index as none).
+DEF TEST_NO_EP_SQUARE EQU $FF
+ASSERT TEST_NO_EP_SQUARE >= NUM_SQUARES
+; A history move is looked for in a list at wMoveStack and played with the
+; list after it as free space.
+ASSERT MOVE_STACK_PLIES >= 2, "the history needs two move lists"
+
+EXPORT MAX_TEST_HISTORY, TEST_MOVE_SIZE, TEST_NODES_SIZE, TEST_MAX_PERFT_DEPTH
+EXPORT TEST_NO_EP_SQUARE, NUM_SQUARES, MAX_MOVES, MAX_PLIES
+EXPORT SETUP_PAWN, SETUP_KNIGHT, SETUP_BISHOP, SETUP_ROOK, SETUP_QUEEN
+EXPORT SETUP_KING, SETUP_BLACK, CASTLE_WHITE, CASTLE_BLACK
+EXPORT COLOR_WHITE, COLOR_BLACK
 
 DEF TEST_STACK_SIZE EQU $100
 
@@ -59,11 +91,12 @@ wTestBoard:: ds NUM_SQUARES
 wTestSide:: db
 ; Bit 0: White may still castle long; bit 1: Black.
 wTestCastling:: db
-; Where a pawn taking en passant would land, or $FF.
+; Where a pawn taking en passant would land, or TEST_NO_EP_SQUARE.
 wTestEpSquare:: db
 ; Plies since the last capture or pawn move.
 wTestHalfmove:: db
-; Perft depth: 0 counts the position itself, 1 its legal moves.
+; Perft depth: 0 counts the position itself, 1 its legal moves (at most
+; TEST_MAX_PERFT_DEPTH).
 wTestDepth:: db
 ; Moves to play from the position before the command, as a game: each is the
 ; from square, the to square and the promotion piece (2-5, or 0).
@@ -71,10 +104,15 @@ wTestHistoryLength:: db
 wTestHistory:: ds MAX_TEST_HISTORY * TEST_MOVE_SIZE
 
 ; Output.
-; TEST_STATUS_OK, or TEST_STATUS_ILLEGAL_HISTORY (a history move was not legal).
+; TEST_STATUS_OK; TEST_STATUS_ILLEGAL_HISTORY (a history move was not legal);
+; or a limit of the engine was passed (see the traps at the end of the file).
 wTestStatus:: db
-; The perft count, 32 bits, little-endian.
-wTestNodes:: ds 4
+; After a trap: the address the engine routine that stopped was to return to,
+; and its hl (each trap says what it holds).
+wTestTrapReturn:: dw
+wTestTrapHL:: dw
+; The perft count, little-endian.
+wTestNodes:: ds TEST_NODES_SIZE
 ; The legal moves, in the engine's order, as history moves are written.
 wTestMoveCount:: db
 wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
@@ -83,6 +121,8 @@ wTestVerdict:: db
 ; 1 when the side to move is in check, else 0.
 wTestInCheck:: db
 
+; The stack pointer at the start of TestRunCommand (a trap returns with it).
+wTestCommandSP: dw
 ; The history move being played.
 wTestHistoryLeft: db
 wTestHistoryNext: dw
@@ -122,6 +162,7 @@ StatHandler::
 ;; Runs the command in the mailbox (see the top of the file).
 ;; @destroys af, bc, de, hl
 TestRunCommand::
+	ld [wTestCommandSP], sp
 	xor a
 	ld [wTestStatus], a
 	ld hl, wTestBoard
@@ -177,7 +218,7 @@ TestPerft:
 .done
 	ld hl, wPerftNodes
 	ld de, wTestNodes
-	ld c, 4
+	ld c, TEST_NODES_SIZE
 .copy
 	ld a, [hli]
 	ld [de], a
@@ -384,3 +425,47 @@ SECTION "Test driver scratch", WRAM0
 wTestListEnd: dw
 ; A move converted to the mailbox format.
 wTestMoveScratch: ds TEST_MOVE_SIZE
+
+
+; ------------------------------------------------------------------------------
+; Traps: where the engine's test-build checks (engine.inc) jump when a limit is
+; passed. Each ends the command at once, returning from TestRunCommand with
+; its status; the return address on top of the stack is the checking routine's.
+; ------------------------------------------------------------------------------
+
+SECTION "Test driver traps", ROM0
+
+;; GenerateMoves was asked for a list where MAX_MOVES moves do not fit before
+;; wMoveStackEnd.
+;; @param hl: where the list was to start
+MoveStackOverflow::
+	ld a, TEST_STATUS_MOVE_STACK_OVERFLOW
+	jr TrapEngineLimit
+
+;; MakeMove found the undo stack full (MAX_PLIES records).
+;; @param hl: wUndoTop's value
+UndoStackOverflow::
+	ld a, TEST_STATUS_UNDO_STACK_OVERFLOW
+	; fall through
+
+;; Ends the command with status a, keeping the return address on top of the
+;; stack and hl for xtask (wTestTrapReturn, wTestTrapHL).
+;; @param a: TEST_STATUS_*
+;; @return to TestRunCommand's caller
+TrapEngineLimit:
+	ld [wTestStatus], a
+	ld a, l
+	ld [wTestTrapHL], a
+	ld a, h
+	ld [wTestTrapHL + 1], a
+	pop hl
+	ld a, l
+	ld [wTestTrapReturn], a
+	ld a, h
+	ld [wTestTrapReturn + 1], a
+	ld hl, wTestCommandSP
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ld sp, hl
+	ret

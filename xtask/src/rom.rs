@@ -9,7 +9,10 @@
 //!
 //! `--test-driver` builds build/test.gb instead: the cartridge header
 //! (asm/home/header.asm), the engine (asm/engine/**) and the test driver (asm/test/**),
-//! which answers queries through a WRAM mailbox (see asm/test/driver.asm).
+//! which answers queries through a WRAM mailbox (see asm/test/driver.asm). Every unit of
+//! it is assembled with `TEST_DRIVER` defined (as `rgbasm -D TEST_DRIVER` would), which
+//! turns on the engine's test-build checks (its stacks overflowing, see
+//! asm/engine/engine.inc); the cartridge has none of that code.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -19,7 +22,7 @@ use xshell::{cmd, Shell};
 
 use crate::asm::diagnostic::{Diagnostic, Level};
 use crate::asm::fix::{fix, TITLE};
-use crate::asm::frontend::assemble_source;
+use crate::asm::frontend::assemble_source_with_defines;
 use crate::asm::link::{link, Linked, PAD_BYTE, ROM_SIZE};
 use crate::asm::object::SectionKind;
 use crate::asm::output::{map_file, sym_file};
@@ -31,6 +34,9 @@ pub const ROM_PATH: &str = "build/chessattack.gb";
 
 /// The engine's test ROM (`--test-driver`), relative to the repository root.
 pub const TEST_ROM_PATH: &str = "build/test.gb";
+
+/// The string constants every unit of the test ROM is assembled with (`rgbasm -D`).
+pub const TEST_DRIVER_DEFINES: &[&str] = &["TEST_DRIVER"];
 
 /// Where `--rgbds` puts its objects and its ROM.
 const RGBDS_DIR: &str = "build/rgbds";
@@ -90,19 +96,23 @@ pub fn run(args: &RomArgs) -> Result<()> {
     if args.rgbds {
         require_rgbds()?;
     }
-    let (units, path) = if args.test_driver {
-        (test_driver_units(&root)?, TEST_ROM_PATH)
+    let (units, defines, path) = if args.test_driver {
+        (
+            test_driver_units(&root)?,
+            TEST_DRIVER_DEFINES,
+            TEST_ROM_PATH,
+        )
     } else {
-        (engine_units(&root)?, ROM_PATH)
+        (engine_units(&root)?, &[][..], ROM_PATH)
     };
     let output = root.join(path);
-    let build = build(&units, &output)?;
+    let build = build(&units, defines, &output)?;
     for warning in &build.warnings {
         eprintln!("{warning}");
     }
     println!("{}", summary(path, &build));
     if args.rgbds {
-        check_with_rgbds(&root, &units, &build, path)?;
+        check_with_rgbds(&root, &units, defines, &build, path)?;
     }
     Ok(())
 }
@@ -165,9 +175,10 @@ fn display_path(root: &Path, path: &Path) -> String {
         .to_string()
 }
 
-/// Assembles each unit, links them in this order and fixes the header, without writing
-/// anything. On failure, every error of every unit (or of the link).
-pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
+/// Assembles each unit (with the string constants `defines`, as `rgbasm -D` does), links
+/// them in this order and fixes the header, without writing anything. On failure, every
+/// error of every unit (or of the link).
+pub fn assemble_and_link(units: &[PathBuf], defines: &[&str], what: &str) -> Result<Build> {
     let root = project::root();
     let include_dirs = include_dirs(&root);
     let mut objects = Vec::new();
@@ -176,7 +187,7 @@ pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
     for unit in units {
         let name = display_path(&root, unit);
         let text = std::fs::read_to_string(unit).with_context(|| format!("reading {name}"))?;
-        match assemble_source(&name, &text, &include_dirs) {
+        match assemble_source_with_defines(&name, &text, &include_dirs, defines) {
             Ok((object, warnings)) => {
                 objects.push(object);
                 diagnostics.extend(warnings);
@@ -223,15 +234,15 @@ pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
 /// The cartridge as `cargo xtask rom` builds it, assembled and linked in memory (nothing
 /// written): what `usage`, `bench`, `shot` and the tests look at.
 pub fn cartridge() -> Result<Build> {
-    assemble_and_link(&engine_units(&project::root())?, ROM_PATH)
+    assemble_and_link(&engine_units(&project::root())?, &[], ROM_PATH)
 }
 
-/// Builds `units` into the ROM `output`, with the `.sym` and `.map` files beside it (each
-/// written whole or not at all).
-pub fn build(units: &[PathBuf], output: &Path) -> Result<Build> {
+/// Builds `units` (with the string constants `defines`) into the ROM `output`, with the
+/// `.sym` and `.map` files beside it (each written whole or not at all).
+pub fn build(units: &[PathBuf], defines: &[&str], output: &Path) -> Result<Build> {
     let root = project::root();
     let what = display_path(&root, output);
-    let build = assemble_and_link(units, &what)?;
+    let build = assemble_and_link(units, defines, &what)?;
     project::write_atomic(output, &build.rom)?;
     project::write_atomic(&output.with_extension("sym"), build.sym.as_bytes())?;
     project::write_atomic(&output.with_extension("map"), build.map.as_bytes())?;
@@ -283,10 +294,17 @@ fn require_rgbds() -> Result<()> {
 }
 
 /// Builds the same units with the real RGBDS and compares the ROMs and `.sym` files.
-fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build, ours: &str) -> Result<()> {
+fn check_with_rgbds(
+    root: &Path,
+    units: &[PathBuf],
+    defines: &[&str],
+    build: &Build,
+    ours: &str,
+) -> Result<()> {
     let sh = Shell::new()?;
     sh.change_dir(root);
     let pad = format!("0x{PAD_BYTE:02X}");
+    let define_flags: Vec<String> = defines.iter().map(|name| format!("-D{name}")).collect();
     let mut objects = Vec::new();
     for unit in units {
         let source = display_path(root, unit);
@@ -295,7 +313,8 @@ fn check_with_rgbds(root: &Path, units: &[PathBuf], build: &Build, ours: &str) -
         if let Some(dir) = object.parent() {
             sh.create_dir(dir)?;
         }
-        cmd!(sh, "rgbasm -I . -I asm -o {object} {source}").run()?;
+        let defines = &define_flags;
+        cmd!(sh, "rgbasm -I . -I asm {defines...} -o {object} {source}").run()?;
         objects.push(object);
     }
     let file_name = Path::new(ours).file_name().unwrap_or_default();
@@ -411,7 +430,7 @@ mod tests {
     #[test]
     fn the_cartridge_builds_with_a_valid_header() {
         let units = engine_units(&project::root()).unwrap();
-        let build = assemble_and_link(&units, ROM_PATH).unwrap_or_else(|e| panic!("{e}"));
+        let build = assemble_and_link(&units, &[], ROM_PATH).unwrap_or_else(|e| panic!("{e}"));
         let rom = &build.rom;
         assert_eq!(rom.len(), 32_768);
         assert_eq!(&rom[0x104..0x134], crate::asm::fix::NINTENDO_LOGO);

@@ -4,29 +4,28 @@
 //! boots to `TestDriverIdle`. Each query writes a position, a history of moves to play
 //! from it and a command into the mailbox by `.sym` label, calls `TestRunCommand`, and
 //! reads the answer back. The contract, byte by byte, is the mailbox section of
-//! asm/test/driver.asm (summed up by the encoders below): squares a1 = 0 ... e6 = 29; pieces 1-6 for White's
-//! pawn to king, plus 8 for Black's; moves as (from, to, promotion role or 0).
+//! asm/test/driver.asm (summed up by the encoders below): squares a1 = 0 ... e6 = 29;
+//! pieces 1-6 for White's pawn to king, plus 8 for Black's; moves as (from, to, promotion
+//! role or 0).
 //!
 //! A history makes up the game that threefold repetition and the fifty-move counter
 //! look at: the loaded position is its first position, so a game is sent as its start
 //! position and every move played since.
+//!
+//! The driver's codes (commands, statuses, verdicts), limits and sizes are the ROM's:
+//! it exports each as a constant, and [`RomEngine::boot`] reads them by name from the
+//! `.sym` ([`read_contract`]) and fails, naming the constant, on one this side does not
+//! know or expects otherwise. A new command is a `TEST_*` constant at the end of the
+//! driver's list and a variant at the end of [`DriverCommand`].
 
 use std::fmt;
 
 use anyhow::{bail, Context, Result};
 use engine_src::{Color, Game, Move, Outcome, Position, Role, Square};
 
-use crate::harness::{Location, Machine, CYCLES_PER_SECOND};
+use crate::harness::{Location, Machine, Symbols, CYCLES_PER_SECOND};
 use crate::project;
 use crate::rom;
-
-/// The longest history the mailbox holds.
-pub const MAX_HISTORY: usize = 200;
-
-/// The deepest perft asked of the engine: its move stack (wMoveStack, 512 moves) holds the
-/// legal-move lists of one path, 8 plies of 64 moves; a position with more (several
-/// promoted queens) leaves less depth, which neither the driver nor this client checks.
-pub const MAX_DEPTH: u32 = 8;
 
 /// Machine cycles the driver may take to initialise.
 const BOOT_BUDGET: u64 = 10 * CYCLES_PER_SECOND;
@@ -37,24 +36,236 @@ const HISTORY_MOVE_BUDGET: u64 = 200_000;
 /// Allowance per node of the perft tree (as the reference model counts it).
 const PERFT_NODE_BUDGET: u64 = 100_000;
 
-/// The driver's commands (`wTestCommand`); its 0, TEST_LOAD (load and play the history
-/// only), serves the driver's own tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Command {
-    Perft = 1,
-    LegalMoves = 2,
+/// Declares an enum of codes of the test driver: each variant stands for the constant the
+/// ROM exports under the name given, the variants in the order of the constants' values
+/// from 0, and the last name is the constant that counts them (the ROM's `const_value`
+/// after the list). [`read_contract`] checks the ROM agrees, so `code as u8` is
+/// the ROM's code.
+macro_rules! driver_codes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident ($what:literal, counted by $count:literal) {
+            $($(#[$variant_meta:meta])* $variant:ident = $constant:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every code, in the order of their values.
+            pub const ALL: [$name; [$($constant),+].len()] = [$($name::$variant),+];
+        }
+
+        impl DriverCodes for $name {
+            const WHAT: &'static str = $what;
+            const COUNT_CONSTANT: &'static str = $count;
+
+            fn all() -> &'static [$name] {
+                &$name::ALL
+            }
+
+            fn constant(self) -> &'static str {
+                match self {
+                    $($name::$variant => $constant,)+
+                }
+            }
+        }
+    };
 }
+
+/// An enum made by `driver_codes!`.
+trait DriverCodes: Copy + fmt::Debug + 'static {
+    /// What the codes are, in the plural: `commands`.
+    const WHAT: &'static str;
+    /// The ROM's constant that counts them.
+    const COUNT_CONSTANT: &'static str;
+    fn all() -> &'static [Self];
+    /// The ROM's constant this code stands for.
+    fn constant(self) -> &'static str;
+}
+
+driver_codes! {
+    /// The driver's commands (`wTestCommand`); TEST_LOAD (load and play the history only)
+    /// serves the driver's own tests.
+    pub enum DriverCommand ("commands", counted by "TEST_COMMAND_COUNT") {
+        Load = "TEST_LOAD",
+        Perft = "TEST_PERFT",
+        LegalMoves = "TEST_LEGAL_MOVES",
+    }
+}
+
+driver_codes! {
+    /// How a command ended (`wTestStatus`).
+    enum DriverStatus ("statuses", counted by "TEST_STATUS_COUNT") {
+        Ok = "TEST_STATUS_OK",
+        /// A move of the history was not legal.
+        IllegalHistory = "TEST_STATUS_ILLEGAL_HISTORY",
+        /// GenerateMoves was to write a list where MAX_MOVES moves do not fit.
+        MoveStackOverflow = "TEST_STATUS_MOVE_STACK_OVERFLOW",
+        /// MakeMove found every undo record in use.
+        UndoStackOverflow = "TEST_STATUS_UNDO_STACK_OVERFLOW",
+    }
+}
+
+/// The limits of the test ROM's mailbox and engine, as it exports them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DriverLimits {
+    /// `MAX_TEST_HISTORY`: the most history moves the mailbox holds.
+    pub max_history: usize,
+    /// `MAX_MOVES`: the most moves the engine lists in one position.
+    pub max_moves: usize,
+    /// `TEST_MAX_PERFT_DEPTH`: the deepest perft the driver counts.
+    pub max_perft_depth: u32,
+    /// `MAX_PLIES`: the undo records MakeMove may fill.
+    pub max_plies: usize,
+}
+
+/// Reads the test ROM's limits from its `.sym`, after checking that it exports every code
+/// of [`DriverCommand`], [`DriverStatus`] and [`Verdict`] as this side numbers them, and
+/// the mailbox formats this side writes: the first difference is the error, naming the
+/// constant.
+pub fn read_contract(symbols: &Symbols) -> Result<DriverLimits> {
+    check_codes::<DriverCommand>(symbols)?;
+    check_codes::<DriverStatus>(symbols)?;
+    check_codes::<Verdict>(symbols)?;
+    let mut formats = vec![
+        ("NUM_SQUARES", NUM_SQUARES, "squares".to_string()),
+        (
+            "TEST_MOVE_SIZE",
+            RomMove::SIZE,
+            "bytes a move (from, to, promotion)".to_string(),
+        ),
+        (
+            "TEST_NODES_SIZE",
+            NODES_SIZE,
+            "bytes a perft count".to_string(),
+        ),
+        (
+            "TEST_NO_EP_SQUARE",
+            usize::from(NO_EP_SQUARE),
+            "for no en-passant square".to_string(),
+        ),
+        (
+            "CASTLE_WHITE",
+            usize::from(CASTLE_WHITE),
+            "for White's castling right".to_string(),
+        ),
+        (
+            "CASTLE_BLACK",
+            usize::from(CASTLE_BLACK),
+            "for Black's castling right".to_string(),
+        ),
+        (
+            "SETUP_BLACK",
+            usize::from(SETUP_BLACK),
+            "more for a Black piece".to_string(),
+        ),
+    ];
+    for color in Color::ALL {
+        formats.push((
+            COLOR_CONSTANTS[color.index()],
+            color.index(),
+            format!("for {color:?} to move"),
+        ));
+    }
+    for role in Role::ALL {
+        formats.push((
+            SETUP_ROLE_CONSTANTS[role.index()],
+            usize::from(piece_byte(Color::White, role)),
+            format!("for a White {role:?}"),
+        ));
+    }
+    for (name, ours, meaning) in formats {
+        let theirs = exported(symbols, name)?;
+        if theirs as usize != ours {
+            bail!("{name} is {theirs} in the test ROM, the driver's Rust side writes {ours} {meaning}");
+        }
+    }
+    Ok(DriverLimits {
+        max_history: exported(symbols, "MAX_TEST_HISTORY")? as usize,
+        max_moves: exported(symbols, "MAX_MOVES")? as usize,
+        max_perft_depth: exported(symbols, "TEST_MAX_PERFT_DEPTH")?,
+        max_plies: exported(symbols, "MAX_PLIES")? as usize,
+    })
+}
+
+/// The value of a constant the test ROM exports.
+fn exported(symbols: &Symbols, name: &str) -> Result<u32> {
+    symbols
+        .constant(name)
+        .with_context(|| format!("the test ROM exports no {name}"))
+}
+
+/// Checks that the ROM exports a constant for every code of `C`, each with the value of
+/// its place in `C`, and no code more.
+fn check_codes<C: DriverCodes>(symbols: &Symbols) -> Result<()> {
+    let known = C::all();
+    let what = C::WHAT;
+    let last = known.len() - 1;
+    for (index, &code) in known.iter().enumerate() {
+        let name = code.constant();
+        let value = exported(symbols, name)? as usize;
+        if value > last {
+            bail!(
+                "{name} is {value} in the test ROM, the driver's Rust side knows {what} 0-{last}"
+            );
+        }
+        if value != index {
+            bail!(
+                "{name} is {value} in the test ROM, the driver's Rust side has it as {index} \
+                 ({code:?}): list the {what} in the same order on both sides"
+            );
+        }
+    }
+    let count = exported(symbols, C::COUNT_CONSTANT)? as usize;
+    if count != known.len() {
+        let names: Vec<&str> = known.iter().map(|code| code.constant()).collect();
+        bail!(
+            "the test ROM has {count} {what} ({}), the driver's Rust side knows {}: {}",
+            C::COUNT_CONSTANT,
+            known.len(),
+            names.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// The squares of the board, a1 first, as the mailbox holds them.
+const NUM_SQUARES: usize = Square::COUNT;
+/// The bytes of a perft count (32 bits, little-endian).
+const NODES_SIZE: usize = 4;
+/// `wTestEpSquare` when there is no en-passant square.
+const NO_EP_SQUARE: u8 = 0xFF;
+/// The bits of `wTestCastling`.
+const CASTLE_WHITE: u8 = 1;
+const CASTLE_BLACK: u8 = 2;
+/// What a Black piece's byte adds to the White one's.
+const SETUP_BLACK: u8 = 8;
+/// The ROM's side constants, in the order of [`Color::ALL`].
+const COLOR_CONSTANTS: [&str; 2] = ["COLOR_WHITE", "COLOR_BLACK"];
+/// The ROM's piece byte constants, in the order of [`Role::ALL`].
+const SETUP_ROLE_CONSTANTS: [&str; 6] = [
+    "SETUP_PAWN",
+    "SETUP_KNIGHT",
+    "SETUP_BISHOP",
+    "SETUP_ROOK",
+    "SETUP_QUEEN",
+    "SETUP_KING",
+];
 
 /// A position as the mailbox holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailboxPosition {
     /// `wTestBoard`: a piece byte per square, a1 first.
-    pub board: [u8; 30],
+    pub board: [u8; NUM_SQUARES],
     /// `wTestSide`: 0 White to move, 1 Black.
     pub side: u8,
     /// `wTestCastling`: bit 0 White may still castle, bit 1 Black.
     pub castling: u8,
-    /// `wTestEpSquare`: where a pawn capturing en passant lands, or $FF.
+    /// `wTestEpSquare`: where a pawn capturing en passant lands, or [`NO_EP_SQUARE`].
     pub ep_square: u8,
     /// `wTestHalfmove`: plies since the last capture or pawn move (at most 255).
     pub halfmove: u8,
@@ -62,7 +273,7 @@ pub struct MailboxPosition {
 
 impl MailboxPosition {
     pub fn of(position: &Position) -> MailboxPosition {
-        let mut board = [0; 30];
+        let mut board = [0; NUM_SQUARES];
         for (square, piece) in position.board().pieces() {
             board[square.index()] = piece_byte(piece.color, piece.role);
         }
@@ -70,19 +281,27 @@ impl MailboxPosition {
         MailboxPosition {
             board,
             side: position.turn().index() as u8,
-            castling: u8::from(castling[Color::White]) | u8::from(castling[Color::Black]) << 1,
+            castling: if castling[Color::White] {
+                CASTLE_WHITE
+            } else {
+                0
+            } | if castling[Color::Black] {
+                CASTLE_BLACK
+            } else {
+                0
+            },
             ep_square: position
                 .ep_square()
-                .map_or(0xFF, |square| square.index() as u8),
+                .map_or(NO_EP_SQUARE, |square| square.index() as u8),
             // Past 100 the count only has to stay at or above 100 for the fifty-move rule.
             halfmove: position.halfmove_clock().min(255) as u8,
         }
     }
 }
 
-/// The mailbox's piece byte: 1 pawn ... 6 king, plus 8 for Black.
+/// The mailbox's piece byte: 1 pawn ... 6 king, plus [`SETUP_BLACK`] for Black.
 pub fn piece_byte(color: Color, role: Role) -> u8 {
-    role.index() as u8 + 1 + 8 * color.index() as u8
+    role.index() as u8 + 1 + SETUP_BLACK * color.index() as u8
 }
 
 /// A move as the mailbox holds it: what the ROM lists and what a history plays.
@@ -94,6 +313,9 @@ pub struct RomMove {
 }
 
 impl RomMove {
+    /// The bytes of a move in the mailbox.
+    pub const SIZE: usize = 3;
+
     pub fn of(m: &Move) -> RomMove {
         RomMove {
             from: m.from,
@@ -103,7 +325,7 @@ impl RomMove {
     }
 
     /// The three mailbox bytes: from, to, promotion (0, or 2 knight ... 5 queen).
-    pub fn encode(&self) -> [u8; 3] {
+    pub fn encode(&self) -> [u8; RomMove::SIZE] {
         [
             self.from.index() as u8,
             self.to.index() as u8,
@@ -112,7 +334,7 @@ impl RomMove {
     }
 
     /// Reads three mailbox bytes; fails on a square or promotion that cannot be.
-    pub fn decode(bytes: [u8; 3]) -> Result<RomMove> {
+    pub fn decode(bytes: [u8; RomMove::SIZE]) -> Result<RomMove> {
         let square = |byte: u8| {
             Square::new(u32::from(byte)).with_context(|| {
                 format!("the ROM listed the move {bytes:02X?}: square ${byte:02X} is off the board")
@@ -153,33 +375,30 @@ impl fmt::Display for RomMove {
     }
 }
 
-/// How the game stands (`wTestVerdict`), in the precedence of engine-src's
-/// `Game::outcome`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Verdict {
-    GoesOn = 0,
-    Checkmate = 1,
-    Stalemate = 2,
-    InsufficientMaterial = 3,
-    FiftyMoves = 4,
-    Repetition = 5,
+driver_codes! {
+    /// How the game stands (`wTestVerdict`, the VERDICT_* of asm/engine/gameend.asm), in
+    /// the precedence of engine-src's `Game::outcome`.
+    pub enum Verdict ("verdicts", counted by "VERDICT_COUNT") {
+        GoesOn = "VERDICT_ONGOING",
+        Checkmate = "VERDICT_CHECKMATE",
+        Stalemate = "VERDICT_STALEMATE",
+        InsufficientMaterial = "VERDICT_INSUFFICIENT_MATERIAL",
+        FiftyMoves = "VERDICT_FIFTY_MOVES",
+        Repetition = "VERDICT_REPETITION",
+    }
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 6] = [
-        Verdict::GoesOn,
-        Verdict::Checkmate,
-        Verdict::Stalemate,
-        Verdict::InsufficientMaterial,
-        Verdict::FiftyMoves,
-        Verdict::Repetition,
-    ];
-
     pub fn from_byte(byte: u8) -> Result<Verdict> {
         Verdict::ALL
             .get(usize::from(byte))
             .copied()
-            .with_context(|| format!("the ROM's verdict is {byte}, which is not 0-5"))
+            .with_context(|| {
+                format!(
+                    "the ROM's verdict is {byte}, which is not 0-{}",
+                    Verdict::ALL.len() - 1
+                )
+            })
     }
 
     /// The model's verdict on a game.
@@ -226,7 +445,7 @@ pub struct LegalMoves {
     pub in_check: bool,
 }
 
-/// The driver refused a move of the history as illegal (`wTestStatus` 1).
+/// The driver refused a move of the history as illegal (TEST_STATUS_ILLEGAL_HISTORY).
 #[derive(Debug)]
 pub struct HistoryRefused;
 
@@ -241,6 +460,7 @@ impl std::error::Error for HistoryRefused {}
 /// The test ROM running in the emulator, between queries at `TestDriverIdle`.
 pub struct RomEngine {
     machine: Machine,
+    limits: DriverLimits,
     /// Machine cycles of every command so far.
     cycles: u64,
 }
@@ -250,7 +470,11 @@ impl RomEngine {
     pub fn build_and_boot() -> Result<RomEngine> {
         let root = project::root();
         let units = rom::test_driver_units(&root)?;
-        let build = rom::build(&units, &root.join(rom::TEST_ROM_PATH))?;
+        let build = rom::build(
+            &units,
+            rom::TEST_DRIVER_DEFINES,
+            &root.join(rom::TEST_ROM_PATH),
+        )?;
         RomEngine::boot(&build.rom, &build.sym)
             .with_context(|| format!("booting {}", rom::TEST_ROM_PATH))
     }
@@ -259,23 +483,24 @@ impl RomEngine {
     /// write nothing.
     #[cfg(test)]
     pub fn for_tests() -> RomEngine {
-        static BUILD: std::sync::OnceLock<(Vec<u8>, String)> = std::sync::OnceLock::new();
-        let (rom, sym) = BUILD.get_or_init(|| {
-            let units = rom::test_driver_units(&project::root()).expect("asm/ has sources");
-            let build = rom::assemble_and_link(&units, rom::TEST_ROM_PATH)
-                .unwrap_or_else(|error| panic!("{error:#}"));
-            (build.rom, build.sym)
-        });
+        let (rom, sym) = test_build();
         RomEngine::boot(rom, sym).unwrap_or_else(|error| panic!("{error:#}"))
     }
 
-    /// Boots a test ROM and runs it until its driver waits for queries.
+    /// Boots a test ROM and runs it until its driver waits for queries; fails first if
+    /// its `.sym` does not export the codes, limits and sizes this side knows
+    /// ([`read_contract`]).
     pub fn boot(rom: &[u8], sym: &str) -> Result<RomEngine> {
         let mut machine = Machine::new(rom)?
             .with_symbols(sym)?
             .without_access_checks();
+        let limits = read_contract(machine.symbols())?;
         machine.run_until("TestDriverIdle", BOOT_BUDGET)?;
-        Ok(RomEngine { machine, cycles: 0 })
+        Ok(RomEngine {
+            machine,
+            limits,
+            cycles: 0,
+        })
     }
 
     /// Machine cycles the commands have taken so far (`TestRunCommand` from call to
@@ -292,16 +517,17 @@ impl RomEngine {
     /// The number of leaves `depth` plies below the position `history` leads to from
     /// `start`.
     pub fn perft(&mut self, start: &Position, history: &[RomMove], depth: u32) -> Result<u64> {
-        if depth > MAX_DEPTH {
-            bail!("the ROM engine counts perft to depth {MAX_DEPTH} at most, not {depth}");
+        let max_depth = self.limits.max_perft_depth;
+        if depth > max_depth {
+            bail!("the ROM engine counts perft to depth {max_depth} at most, not {depth}");
         }
         self.write_query(start, history)?;
         self.machine.write_u8("wTestDepth", depth as u8)?;
         let budget = COMMAND_BUDGET
             + HISTORY_MOVE_BUDGET * history.len() as u64
             + PERFT_NODE_BUDGET * model_tree_size(start, history, depth);
-        self.run(Command::Perft, budget)?;
-        let bytes = self.machine.read("wTestNodes", 4)?;
+        self.run(DriverCommand::Perft, budget)?;
+        let bytes = self.machine.read("wTestNodes", NODES_SIZE)?;
         Ok(u64::from(u32::from_le_bytes([
             bytes[0], bytes[1], bytes[2], bytes[3],
         ])))
@@ -312,13 +538,19 @@ impl RomEngine {
     pub fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         self.write_query(start, history)?;
         self.run(
-            Command::LegalMoves,
+            DriverCommand::LegalMoves,
             COMMAND_BUDGET + HISTORY_MOVE_BUDGET * history.len() as u64,
         )?;
         let count = usize::from(self.machine.read_u8("wTestMoveCount")?);
-        let bytes = self.machine.read("wTestMoves", 3 * count)?;
+        if count > self.limits.max_moves {
+            bail!(
+                "the ROM listed {count} moves, more than MAX_MOVES ({})",
+                self.limits.max_moves
+            );
+        }
+        let bytes = self.machine.read("wTestMoves", RomMove::SIZE * count)?;
         let moves = bytes
-            .chunks_exact(3)
+            .chunks_exact(RomMove::SIZE)
             .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
             .collect::<Result<Vec<_>>>()?;
         Ok(LegalMoves {
@@ -333,9 +565,10 @@ impl RomEngine {
     }
 
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {
-        if history.len() > MAX_HISTORY {
+        let max_history = self.limits.max_history;
+        if history.len() > max_history {
             bail!(
-                "the mailbox holds {MAX_HISTORY} history moves at most, not {}",
+                "the mailbox holds {max_history} history moves at most, not {}",
                 history.len()
             );
         }
@@ -351,17 +584,56 @@ impl RomEngine {
         machine.write("wTestHistory", &bytes)
     }
 
-    fn run(&mut self, command: Command, budget: u64) -> Result<()> {
+    fn run(&mut self, command: DriverCommand, budget: u64) -> Result<()> {
         self.machine.write_u8("wTestCommand", command as u8)?;
         self.cycles += self
             .machine
             .call(Location::Label("TestRunCommand"), budget)?;
-        match self.machine.read_u8("wTestStatus")? {
-            0 => Ok(()),
-            1 => Err(HistoryRefused.into()),
-            status => bail!("the test driver answered status {status}, which is not 0 or 1"),
+        let byte = self.machine.read_u8("wTestStatus")?;
+        let Some(&status) = DriverStatus::ALL.get(usize::from(byte)) else {
+            bail!(
+                "the test driver answered status {byte}, which is not 0-{}",
+                DriverStatus::ALL.len() - 1
+            );
+        };
+        match status {
+            DriverStatus::Ok => Ok(()),
+            DriverStatus::IllegalHistory => Err(HistoryRefused.into()),
+            DriverStatus::MoveStackOverflow => bail!(
+                "the engine's move stack overflowed: GenerateMoves, called at {}, was to \
+                 write a list at {}, where MAX_MOVES ({}) moves do not fit before {}",
+                self.trap_call_site()?,
+                self.machine.describe(self.machine.read_u16("wTestTrapHL")?),
+                self.limits.max_moves,
+                self.machine.describe(self.machine.symbol("wMoveStackEnd")?),
+            ),
+            DriverStatus::UndoStackOverflow => bail!(
+                "the engine's undo stack overflowed: MakeMove, called at {}, found all \
+                 MAX_PLIES ({}) undo records in use",
+                self.trap_call_site()?,
+                self.limits.max_plies,
+            ),
         }
     }
+
+    /// Where the engine routine that stopped at a trap was called: the `call` before
+    /// its return address.
+    fn trap_call_site(&self) -> Result<String> {
+        let return_address = self.machine.read_u16("wTestTrapReturn")?;
+        Ok(self.machine.describe(return_address.wrapping_sub(3)))
+    }
+}
+
+/// The test ROM and its `.sym`, built in memory once per process.
+#[cfg(test)]
+fn test_build() -> &'static (Vec<u8>, String) {
+    static BUILD: std::sync::OnceLock<(Vec<u8>, String)> = std::sync::OnceLock::new();
+    BUILD.get_or_init(|| {
+        let units = rom::test_driver_units(&project::root()).expect("asm/ has sources");
+        let build = rom::assemble_and_link(&units, rom::TEST_DRIVER_DEFINES, rom::TEST_ROM_PATH)
+            .unwrap_or_else(|error| panic!("{error:#}"));
+        (build.rom, build.sym)
+    })
 }
 
 /// Nodes of the model's perft tree below the position `history` leads to (all of its
@@ -487,6 +759,153 @@ mod tests {
             Verdict::from_byte(6).unwrap_err().to_string(),
             "the ROM's verdict is 6, which is not 0-5"
         );
+    }
+
+    /// A perft of `depth` plies from `fen`, asked by writing the mailbox directly (past
+    /// the depth [`RomEngine::perft`] allows): the error the harness reports.
+    fn perft_error(fen: &str, depth: u8) -> String {
+        let mut rom = RomEngine::for_tests();
+        rom.write_query(&Position::from_fen(fen).unwrap(), &[])
+            .unwrap();
+        rom.machine.write_u8("wTestDepth", depth).unwrap();
+        let error = rom
+            .run(DriverCommand::Perft, 60 * CYCLES_PER_SECOND)
+            .unwrap_err()
+            .to_string();
+        // The driver answers the next command as ever.
+        let start = Position::start();
+        assert_eq!(rom.perft(&start, &[], 3).unwrap(), 1734);
+        error
+    }
+
+    #[test]
+    fn the_test_rom_exports_its_limits() {
+        let rom = RomEngine::for_tests();
+        assert_eq!(
+            rom.limits,
+            DriverLimits {
+                max_history: 200,
+                max_moves: 128,
+                max_perft_depth: 8,
+                max_plies: 32,
+            }
+        );
+        let error = RomEngine::for_tests()
+            .perft(&Position::start(), &[], 9)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "the ROM engine counts perft to depth 8 at most, not 9"
+        );
+    }
+
+    /// `$1D50 (Perft+$0002)`: the address `offset` bytes after `label` in the test ROM,
+    /// as the harness describes it.
+    fn described(label: &str, offset: u16) -> String {
+        let symbols = Symbols::parse(&test_build().1).unwrap();
+        let addr = symbols.address(label).unwrap() + offset;
+        let suffix = if offset == 0 {
+            String::new()
+        } else {
+            format!("+${offset:04X}")
+        };
+        format!("${addr:04X} ({label}{suffix})")
+    }
+
+    #[test]
+    fn a_perft_deeper_than_the_undo_stack_stops_at_the_trap() {
+        // 33 moves deep down the first line: one more than the undo stack holds.
+        let error = perft_error(crate::perft::START_FEN, 40);
+        assert_eq!(
+            error,
+            format!(
+                "the engine's undo stack overflowed: MakeMove, called at {}, found all \
+                 MAX_PLIES (32) undo records in use",
+                described("Perft.play", 0x000B)
+            )
+        );
+    }
+
+    #[test]
+    fn a_perft_with_longer_lists_than_the_move_stack_holds_stops_at_the_trap() {
+        // White's 72 moves (eight queens and the king) and Black's few, ply after ply,
+        // fill the move stack within 30 plies, before the undo stack is full.
+        let error = perft_error("kr3/rb1Q1/Q3Q/2Q2/Q3Q/1Q1QK w - - 0 1", 30);
+        assert_eq!(
+            error,
+            format!(
+                "the engine's move stack overflowed: GenerateMoves, called at {}, was to \
+                 write a list at {}, where MAX_MOVES (128) moves do not fit before {}",
+                described("Perft", 0x0002),
+                described("wMoveStack", 0x076C),
+                described("wMoveStackEnd", 0)
+            )
+        );
+    }
+
+    /// The error of [`read_contract`] on the test ROM's `.sym` with the line
+    /// `old` replaced by `new`.
+    fn contract_error(old: &str, new: &str) -> String {
+        let (_, sym) = test_build();
+        assert!(sym.contains(&format!("\n{old}\n")), "{old}");
+        let changed = sym.replace(&format!("\n{old}\n"), &format!("\n{new}\n"));
+        let symbols = Symbols::parse(&changed).unwrap();
+        read_contract(&symbols).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_rom_exporting_other_codes_or_sizes_fails_at_boot_naming_the_constant() {
+        assert_eq!(
+            contract_error("02 VERDICT_STALEMATE", ""),
+            "the test ROM exports no VERDICT_STALEMATE"
+        );
+        assert_eq!(
+            contract_error("01 TEST_PERFT", "03 TEST_PERFT"),
+            "TEST_PERFT is 3 in the test ROM, the driver's Rust side knows commands 0-2"
+        );
+        assert_eq!(
+            contract_error(
+                "01 TEST_STATUS_ILLEGAL_HISTORY",
+                "02 TEST_STATUS_ILLEGAL_HISTORY"
+            ),
+            "TEST_STATUS_ILLEGAL_HISTORY is 2 in the test ROM, the driver's Rust side has it \
+             as 1 (IllegalHistory): list the statuses in the same order on both sides"
+        );
+        assert_eq!(
+            contract_error("03 TEST_COMMAND_COUNT", "04 TEST_COMMAND_COUNT"),
+            "the test ROM has 4 commands (TEST_COMMAND_COUNT), the driver's Rust side knows \
+             3: TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES"
+        );
+        assert_eq!(
+            contract_error("03 TEST_MOVE_SIZE", "04 TEST_MOVE_SIZE"),
+            "TEST_MOVE_SIZE is 4 in the test ROM, the driver's Rust side writes 3 bytes a \
+             move (from, to, promotion)"
+        );
+        assert_eq!(
+            contract_error("08 SETUP_BLACK", "10 SETUP_BLACK"),
+            "SETUP_BLACK is 16 in the test ROM, the driver's Rust side writes 8 more for a \
+             Black piece"
+        );
+        assert_eq!(
+            contract_error("04 SETUP_ROOK", "05 SETUP_ROOK"),
+            "SETUP_ROOK is 5 in the test ROM, the driver's Rust side writes 4 for a White Rook"
+        );
+        assert_eq!(
+            contract_error("01 COLOR_BLACK", "02 COLOR_BLACK"),
+            "COLOR_BLACK is 2 in the test ROM, the driver's Rust side writes 1 for Black to move"
+        );
+        assert_eq!(
+            contract_error("c8 MAX_TEST_HISTORY", ""),
+            "the test ROM exports no MAX_TEST_HISTORY"
+        );
+        // At boot, before the driver runs.
+        let (rom, sym) = test_build();
+        let error = RomEngine::boot(rom, &sym.replace("\n05 SETUP_QUEEN\n", "\n"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert_eq!(error, "the test ROM exports no SETUP_QUEEN");
     }
 
     #[test]

@@ -29,7 +29,11 @@ use engine_src::{Game, Move, Position, Role};
 
 use crate::crosscheck::{suite_start_positions, SplitMix64};
 use crate::perft::{dmg_seconds, START_FEN};
-use crate::rom_engine::{HistoryRefused, LegalMoves, RomEngine, RomMove, Verdict, MAX_HISTORY};
+use crate::rom_engine::{HistoryRefused, LegalMoves, RomEngine, RomMove, Verdict};
+
+/// The most moves a game plays from its start (the test ROM's mailbox holds
+/// MAX_TEST_HISTORY, and the ROM engine refuses a longer history).
+const MAX_HISTORY: usize = 200;
 use crate::VerifyArgs;
 
 /// Perft from the start position is compared at depths 1 to this.

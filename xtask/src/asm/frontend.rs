@@ -31,12 +31,39 @@ use super::source::{split_lines, Line, Origin};
 /// includes. Paths in `INCLUDE` and `INCBIN` are tried relative to the current directory,
 /// then to each of `include_dirs`, as rgbasm does. On success, the object and the
 /// warnings; on failure, every error and warning.
+#[cfg(test)]
 pub fn assemble_source(
     name: &str,
     text: &str,
     include_dirs: &[PathBuf],
 ) -> Result<(Object, Vec<Diagnostic>), Diagnostics> {
+    assemble_source_with_defines(name, text, include_dirs, &[])
+}
+
+/// [`assemble_source`] with string constants defined before the first line, as
+/// `rgbasm -D NAME` defines them: `DEF NAME EQUS "1"` (so `IF DEF(NAME)` sees them).
+pub fn assemble_source_with_defines(
+    name: &str,
+    text: &str,
+    include_dirs: &[PathBuf],
+    defines: &[&str],
+) -> Result<(Object, Vec<Diagnostic>), Diagnostics> {
     let mut assembler = Assembler::new(name, include_dirs);
+    for define in defines {
+        assembler.symbols.insert(
+            define.to_string(),
+            SymbolEntry {
+                value: SymbolValue::Text(Rc::from("1")),
+                exported: false,
+                location: Location {
+                    file: Rc::from(format!("-D {define}")),
+                    line: 0,
+                    column: 0,
+                    text: Rc::from(""),
+                },
+            },
+        );
+    }
     assembler.push_file(Rc::from(name), text, None);
     assembler.run();
     assembler.finish()

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use super::diagnostic::{Diagnostic, Level};
-use super::frontend::assemble_source;
+use super::frontend::{assemble_source, assemble_source_with_defines};
 use super::link::link;
 use super::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
 
@@ -62,6 +62,33 @@ fn in_section(body: &str) -> String {
 }
 
 // Syntax
+
+#[test]
+fn a_command_line_define_is_the_string_1_as_rgbasm_d_makes_it() {
+    let source = "SECTION \"test\", ROM0[$0200]\n\
+                  IF DEF(TEST_DRIVER)\n\
+                  db TEST_DRIVER, STRLEN(\"{TEST_DRIVER}\")\n\
+                  ELSE\n\
+                  db $FF\n\
+                  ENDC\n";
+    let (with, _) = assemble_source_with_defines("test.asm", source, &[], &["TEST_DRIVER"])
+        .unwrap_or_else(|errors| panic!("does not assemble:\n{errors}"));
+    assert_eq!(with.sections[0].data, [1, 1]);
+    assert_eq!(rom(source), [0xFF]);
+    let errors: Vec<String> = match assemble_source_with_defines(
+        "t.asm",
+        "DEF TEST_DRIVER EQU 2\n",
+        &[],
+        &["TEST_DRIVER"],
+    ) {
+        Ok(_) => panic!("assembles without errors"),
+        Err(errors) => errors.errors().map(brief).collect(),
+    };
+    assert_eq!(
+        errors,
+        ["1:5: `TEST_DRIVER` already defined as a string constant (`EQUS`) at -D TEST_DRIVER:0:0"]
+    );
+}
 
 #[test]
 fn comments_continuations_and_case() {

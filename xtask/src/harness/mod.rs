@@ -254,7 +254,6 @@ impl Machine {
     }
 
     /// The address of a label, or a clear error naming it.
-    #[cfg(test)]
     pub fn symbol(&self, name: &str) -> Result<u16> {
         self.symbols.address(name)
     }
@@ -450,7 +449,6 @@ impl Machine {
     }
 
     /// Reads a little-endian word.
-    #[cfg(test)]
     pub fn read_u16<'a>(&self, at: impl Into<Location<'a>>) -> Result<u16> {
         let bytes = self.read(at, 2)?;
         Ok(u16::from_le_bytes([bytes[0], bytes[1]]))

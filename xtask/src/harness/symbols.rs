@@ -20,7 +20,6 @@ pub struct Symbols {
     /// Every symbol, sorted by address (ties keep the file's order).
     sorted: Vec<Symbol>,
     /// Exported numeric constants (`05 CONST` lines: value, then name).
-    #[cfg(test)]
     constants: HashMap<String, u32>,
 }
 
@@ -30,7 +29,6 @@ impl Symbols {
     /// from `;` to the end of the line, blank lines.
     pub fn parse(text: &str) -> Result<Symbols> {
         let mut sorted: Vec<Symbol> = Vec::new();
-        #[cfg(test)]
         let mut constants: HashMap<String, u32> = HashMap::new();
         let mut lines_of: HashMap<String, usize> = HashMap::new();
         for (index, raw) in text.lines().enumerate() {
@@ -50,10 +48,7 @@ impl Symbols {
                          bank:address pair nor a constant's value in hexadecimal"
                     );
                 };
-                #[cfg(test)]
                 constants.insert(name.to_string(), value);
-                #[cfg(not(test))]
-                let _ = value;
                 continue;
             }
             let parsed = location.split_once(':').and_then(|(bank, addr)| {
@@ -89,7 +84,6 @@ impl Symbols {
         Ok(Symbols {
             by_name,
             sorted,
-            #[cfg(test)]
             constants,
         })
     }
@@ -103,7 +97,6 @@ impl Symbols {
     }
 
     /// The value of an exported constant (`DEF X EQU n` with `EXPORT X`).
-    #[cfg(test)]
     pub fn constant(&self, name: &str) -> Option<u32> {
         self.constants.get(name).copied()
     }
