@@ -23,7 +23,8 @@ use crate::asm::frontend::assemble_source;
 use crate::asm::link::{link, Linked, PAD_BYTE, ROM_SIZE};
 use crate::asm::object::SectionKind;
 use crate::asm::output::{map_file, sym_file};
-use crate::project;
+use crate::assets;
+use crate::project::{self, plural};
 use crate::RomArgs;
 
 /// The cartridge, relative to the repository root.
@@ -74,8 +75,7 @@ impl BuildFailed {
 
 impl fmt::Display for BuildFailed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = if self.errors == 1 { "" } else { "s" };
-        write!(f, "{} not built: {} error{plural}", self.what, self.errors)?;
+        write!(f, "{} not built: {}", self.what, plural(self.errors, "error"))?;
         if !self.report.is_empty() {
             write!(f, "\n{}", self.report)?;
         }
@@ -93,6 +93,9 @@ pub fn run(args: &RomArgs) -> Result<()> {
     let (units, path) = if args.test_driver {
         (test_driver_units(&root)?, TEST_ROM_PATH)
     } else {
+        // The cartridge INCLUDEs generated/: built from a stale one it would show the old
+        // art (or fail with a "File not found" per include) without saying why.
+        assets::require_up_to_date(&root)?;
         (engine_units(&root)?, ROM_PATH)
     };
     let output = root.join(path);
@@ -336,9 +339,9 @@ fn first_difference(ours: &[u8], theirs: &[u8], linked: &Linked) -> Option<Strin
     let Some(address) = ours.iter().zip(theirs).position(|(a, b)| a != b) else {
         return (ours.len() != theirs.len()).then(|| {
             format!(
-                "the in-tree ROM is {} bytes, the RGBDS one {} bytes",
-                ours.len(),
-                theirs.len()
+                "the in-tree ROM is {}, the RGBDS one {}",
+                plural(ours.len(), "byte"),
+                plural(theirs.len(), "byte")
             )
         });
     };
@@ -347,10 +350,10 @@ fn first_difference(ours: &[u8], theirs: &[u8], linked: &Linked) -> Option<Strin
         .map(|label| format!(" ({label})"))
         .unwrap_or_default();
     Some(format!(
-        "first at ${address:04X}{nearest}: ${:02X} in-tree, ${:02X} from RGBDS; {count} byte{} differ",
+        "first at ${address:04X}{nearest}: ${:02X} in-tree, ${:02X} from RGBDS; {} in all",
         ours[address],
         theirs[address],
-        if count == 1 { "" } else { "s" }
+        plural(count, "differing byte")
     ))
 }
 
@@ -440,7 +443,7 @@ mod tests {
         theirs[0x4001] = 0x34;
         assert_eq!(
             first_difference(&ours, &theirs, &linked).unwrap(),
-            "first at $0155 (Main.loop+$1): $FE in-tree, $12 from RGBDS; 2 bytes differ"
+            "first at $0155 (Main.loop+$1): $FE in-tree, $12 from RGBDS; 2 differing bytes in all"
         );
         assert_eq!(nearest_label(&linked, 0x4001).unwrap(), "FarAway+$1");
         assert_eq!(nearest_label(&linked, 0x150).unwrap(), "Main");

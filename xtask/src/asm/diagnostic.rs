@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::object::Location;
+use crate::project::plural;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -94,7 +95,7 @@ impl fmt::Display for Diagnostics {
         }
         let errors = self.errors().count();
         if errors > 0 {
-            write!(f, "{errors} error{}", if errors == 1 { "" } else { "s" })?;
+            write!(f, "{}", plural(errors, "error"))?;
         }
         Ok(())
     }

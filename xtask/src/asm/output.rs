@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::link::{Label, Linked, PlacedSection};
 use super::object::SectionKind;
+use crate::project::noun;
 
 /// The regions in the order rgblink lists them.
 const REGIONS: [SectionKind; 8] = [
@@ -116,14 +117,6 @@ fn escape_section(name: &str) -> String {
     out
 }
 
-fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 /// The sections of one region, by address (empty sections before others at one address,
 /// the last placed first, as rgblink lists them).
 fn sections_in(linked: &Linked, kind: SectionKind) -> Vec<(usize, &PlacedSection)> {
@@ -157,9 +150,9 @@ pub fn map_file(linked: &Linked) -> String {
         let free = end - u32::from(start) - used;
         let _ = write!(
             out,
-            "\t{}: {used} byte{} used / {free} free",
+            "\t{}: {used} {} used / {free} free",
             kind.name(),
-            plural(used)
+            noun(used, "byte")
         );
         if matches!(kind, SectionKind::Romx | SectionKind::Wramx) {
             out.push_str(" in 1 bank");
@@ -187,9 +180,9 @@ pub fn map_file(linked: &Linked) -> String {
             }
             let _ = writeln!(
                 out,
-                " (${:04x} byte{}) [\"{}\"]",
+                " (${:04x} {}) [\"{}\"]",
                 section.size,
-                plural(section.size),
+                noun(section.size, "byte"),
                 escape_section(&section.name)
             );
             let mut labels: Vec<&Label> = linked
@@ -212,7 +205,7 @@ pub fn map_file(linked: &Linked) -> String {
         } else {
             write_empty(&mut out, previous_end, end);
             let slack = end - u32::from(start) - used;
-            let _ = writeln!(out, "\tTOTAL EMPTY: ${slack:04x} byte{}", plural(slack));
+            let _ = writeln!(out, "\tTOTAL EMPTY: ${slack:04x} {}", noun(slack, "byte"));
         }
     }
     out
@@ -223,9 +216,9 @@ fn write_empty(out: &mut String, begin: u32, end: u32) {
         let length = end - begin;
         let _ = writeln!(
             out,
-            "\tEMPTY: ${begin:04x}-${:04x} (${length:04x} byte{})",
+            "\tEMPTY: ${begin:04x}-${:04x} (${length:04x} {})",
             end - 1,
-            plural(length)
+            noun(length, "byte")
         );
     }
 }

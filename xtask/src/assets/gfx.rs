@@ -48,12 +48,13 @@ mod tests;
 mod tiles;
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use anyhow::{bail, Result};
 use askama::Template;
 
 use super::Outputs;
-use crate::project;
+use crate::project::plural;
 pub use sheet::Sheet;
 #[cfg(test)]
 use sheet::{decode_png, encode_png};
@@ -108,9 +109,9 @@ const FRAME_TILES: [(&str, usize, usize); 8] = [
 /// pawn to king, then Black's). Its index is the cell content number in `BoardCells`.
 pub const CELL_CONTENTS: usize = 1 + 12;
 
-pub fn generate(outputs: &mut Outputs) -> Result<()> {
-    let converted = convert(&read_art()?)?;
-    println!("{}", converted.budget());
+pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
+    let converted = convert(&read_art_from(root)?)?;
+    outputs.note(converted.budget());
     for (name, contents) in converted.files()? {
         outputs.ensure_file_contents(&name, contents.as_bytes())?;
     }
@@ -141,14 +142,19 @@ impl Art {
     }
 }
 
-/// Reads the four sheets from `assets/`.
+/// Reads the four sheets from the repository's `assets/`.
+#[cfg(test)]
 pub fn read_art() -> Result<Art> {
-    let root = project::root();
+    read_art_from(&crate::project::root())
+}
+
+/// Reads the four sheets from `root/assets/`.
+pub fn read_art_from(root: &Path) -> Result<Art> {
     Ok(Art {
-        title: sheet::read_png(&root, TITLE_PNG)?,
-        font: sheet::read_png(&root, FONT_PNG)?,
-        pieces: sheet::read_png(&root, PIECES_PNG)?,
-        board: sheet::read_png(&root, BOARD_PNG)?,
+        title: sheet::read_png(root, TITLE_PNG)?,
+        font: sheet::read_png(root, FONT_PNG)?,
+        pieces: sheet::read_png(root, PIECES_PNG)?,
+        board: sheet::read_png(root, BOARD_PNG)?,
     })
 }
 
@@ -693,13 +699,12 @@ impl Converted {
         let font = self.font.len();
         let line = |screen: &ScreenTiles, extra: &str| {
             format!(
-                "{} screen: {} tiles of its own (room for {}) + {font} font = {} tiles, {} bytes \
-                 of VRAM{extra}",
+                "{} screen: {} of its own (room for {}) + {font} font = {}, {} of VRAM{extra}",
                 screen.name,
-                screen.set.len(),
+                plural(screen.set.len(), "tile"),
                 screen.capacity(),
-                screen.set.len() + font,
-                (screen.set.len() + font) * 16
+                plural(screen.set.len() + font, "tile"),
+                plural((screen.set.len() + font) * 16, "byte")
             )
         };
         format!(
@@ -708,9 +713,9 @@ impl Converted {
             line(
                 &self.board,
                 &format!(
-                    ", and {} object tiles ({} bytes)",
-                    self.objects.len(),
-                    self.objects.len() * 16
+                    ", and {} ({})",
+                    plural(self.objects.len(), "object tile"),
+                    plural(self.objects.len() * 16, "byte")
                 )
             )
         )

@@ -49,6 +49,7 @@ use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
 use access::{Condition, Effect, PpuPosition, Region, EFFECTS};
+use crate::project::plural;
 pub use access::{Violation, ViolationKind};
 pub use screen::{Screen, HEIGHT, WIDTH};
 pub use symbols::Symbols;
@@ -487,7 +488,7 @@ impl Machine {
     pub fn read<'a>(&self, at: impl Into<Location<'a>>, len: usize) -> Result<Vec<u8>> {
         let addr = self.resolve(at.into())?;
         if usize::from(addr) + len > 0x1_0000 {
-            bail!("reading {len} bytes from ${addr:04X} runs past $FFFF");
+            bail!("reading {} from ${addr:04X} runs past $FFFF", plural(len, "byte"));
         }
         let mmu = self.gb.mmu_i();
         Ok((0..len)
@@ -505,8 +506,8 @@ impl Machine {
         let addr = self.resolve(at.into())?;
         if usize::from(addr) + bytes.len() > 0x1_0000 {
             bail!(
-                "writing {} bytes to ${addr:04X} runs past $FFFF",
-                bytes.len()
+                "writing {} to ${addr:04X} runs past $FFFF",
+                plural(bytes.len(), "byte")
             );
         }
         for (offset, &byte) in bytes.iter().enumerate() {
