@@ -214,10 +214,7 @@ pub fn strfmt(format: &str, args: &[FormatArg]) -> Result<String, String> {
     }
     if next < args.len() {
         let extra = args.len() - next;
-        return Err(format!(
-            "STRFMT: {}",
-            plural(extra, "unformatted argument")
-        ));
+        return Err(format!("STRFMT: {}", plural(extra, "unformatted argument")));
     }
     Ok(out)
 }

@@ -280,11 +280,11 @@ impl<'a> Linker<'a> {
                 ))
             } else if section_end > end {
                 Some(format!(
-                    "Section \"{}\" ({} bytes at ${address:04X}) runs past the end of {} by {} bytes (${section_end:04X} > ${end:04X})",
+                    "Section \"{}\" ({} at ${address:04X}) runs past the end of {} by {} (${section_end:04X} > ${end:04X})",
                     section.name,
-                    section.size,
+                    plural(section.size, "byte"),
                     region_name(kind),
-                    section_end - end
+                    plural(section_end - end, "byte")
                 ))
             } else {
                 None
@@ -398,7 +398,7 @@ impl<'a> Linker<'a> {
             .filter(|section| section.kind == kind && section.size > 0)
             .collect();
         // Largest first; of equal sizes, the one read first (a stable sort).
-        sections.sort_by(|a, b| b.size.cmp(&a.size));
+        sections.sort_by_key(|section| std::cmp::Reverse(section.size));
         let shown = sections.len().min(LARGEST_IN_FULL_REGION);
         let mut error = Diagnostic::error(
             None,
@@ -668,8 +668,9 @@ impl<'a> Linker<'a> {
                                 None => self.error(
                                     Some(&patch.location),
                                     format!(
-                                        "Patch would write past the end of section \"{}\" ({} bytes long)",
-                                        section.name, section.size
+                                        "Patch would write past the end of section \"{}\" ({} long)",
+                                        section.name,
+                                        plural(section.size, "byte")
                                     ),
                                 ),
                             }

@@ -112,7 +112,11 @@ pub fn require_up_to_date(root: &Path) -> Result<()> {
         .partition(|name| report.made.contains(*name));
     let mut what = Vec::new();
     if !different.is_empty() {
-        let verb = if different.len() == 1 { "differs" } else { "differ" };
+        let verb = if different.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
         what.push(format!("{} {verb}", some_files(&different)));
     }
     if !left_over.is_empty() {

@@ -48,8 +48,8 @@ use boytacean::gb::{GameBoy, GameBoyMode};
 use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
-use access::{Condition, Effect, PpuPosition, Region, EFFECTS};
 use crate::project::plural;
+use access::{Condition, Effect, PpuPosition, Region, EFFECTS};
 pub use access::{Violation, ViolationKind};
 pub use screen::{Screen, HEIGHT, WIDTH};
 pub use symbols::Symbols;
@@ -395,8 +395,9 @@ impl Machine {
             }
             if elapsed >= max_cycles {
                 bail!(
-                    "{} was not reached within {max_cycles} machine cycles: {}",
+                    "{} was not reached within {}: {}",
                     self.describe(addr),
+                    plural(max_cycles, "machine cycle"),
                     self.where_is_the_cpu()
                 );
             }
@@ -432,8 +433,9 @@ impl Machine {
             }
             if elapsed >= max_cycles {
                 bail!(
-                    "the routine at {} did not return within {max_cycles} machine cycles: {}",
+                    "the routine at {} did not return within {}: {}",
                     self.describe(addr),
+                    plural(max_cycles, "machine cycle"),
                     self.where_is_the_cpu()
                 );
             }
@@ -488,7 +490,10 @@ impl Machine {
     pub fn read<'a>(&self, at: impl Into<Location<'a>>, len: usize) -> Result<Vec<u8>> {
         let addr = self.resolve(at.into())?;
         if usize::from(addr) + len > 0x1_0000 {
-            bail!("reading {} from ${addr:04X} runs past $FFFF", plural(len, "byte"));
+            bail!(
+                "reading {} from ${addr:04X} runs past $FFFF",
+                plural(len, "byte")
+            );
         }
         let mmu = self.gb.mmu_i();
         Ok((0..len)
@@ -632,9 +637,9 @@ impl Machine {
             }
         }
         let mut report = format!(
-            "{} PPU access violation(s) at {} place(s) in the code:",
-            self.violation_count,
-            sites.len()
+            "{} at {} in the code:",
+            plural(self.violation_count, "PPU access violation"),
+            plural(sites.len(), "place")
         );
         for (violation, count) in sites.iter().take(MAX_REPORTED_SITES) {
             report.push_str(&format!("\n  {violation}"));
@@ -644,13 +649,13 @@ impl Machine {
         }
         if sites.len() > MAX_REPORTED_SITES {
             report.push_str(&format!(
-                "\n  ... and {} more places",
-                sites.len() - MAX_REPORTED_SITES
+                "\n  ... and {} more",
+                plural(sites.len() - MAX_REPORTED_SITES, "place")
             ));
         }
         if self.violation_count > self.violations.len() as u64 {
             report.push_str(&format!(
-                "\n  (only the first {} violations were kept)",
+                "\n  (only the first {} were kept)",
                 self.violations.len()
             ));
         }

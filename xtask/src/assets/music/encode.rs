@@ -4,12 +4,12 @@
 use std::fmt;
 
 use super::midi::{Midi, MidiError, Note};
-use crate::project::plural;
 use super::{
     drum_index, note_name, pascal_case, volume, wave_level, Channel, DRUM_KIT, DUTIES, END,
     ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, TIMBRE, WAIT,
     WAVE_NAMES,
 };
+use crate::project::plural;
 
 /// The longest duration one command holds; longer notes and rests continue with waits.
 const MAX_FRAMES: u64 = 255;

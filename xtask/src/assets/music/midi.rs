@@ -220,7 +220,8 @@ fn check_complete(bytes: &[u8]) -> Result<(), MidiError> {
     }
     if tracks < announced {
         return Err(cut_short(format!(
-            "its header announces {announced} tracks, but it holds {tracks}"
+            "its header announces {}, but it holds {tracks}",
+            plural(announced, "track")
         )));
     }
     Ok(())
