@@ -11,6 +11,7 @@
 //! (asm/home/header.asm), the engine (asm/engine/**) and the test driver (asm/test/**),
 //! which answers queries through a WRAM mailbox (see asm/test/driver.asm).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -20,9 +21,9 @@ use xshell::{cmd, Shell};
 use crate::asm::diagnostic::{Diagnostic, Level};
 use crate::asm::fix::{fix, TITLE};
 use crate::asm::frontend::assemble_source;
-use crate::asm::link::{link, region_name, Linked, PAD_BYTE};
-use crate::asm::object::SectionKind;
-use crate::asm::output::{map_file, sym_file};
+use crate::asm::link::{link, region_name, region_size, Linked, PAD_BYTE};
+use crate::asm::object::{Object, SectionKind};
+use crate::asm::output::{map_file, section_sizes, sym_file};
 use crate::assets;
 use crate::project::{self, plural};
 use crate::usage;
@@ -203,6 +204,11 @@ pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
         Ok(linked) => linked,
         Err(errors) => {
             diagnostics.extend(errors.0);
+            let previous_map = root.join(what).with_extension("map");
+            if let Ok(map) = std::fs::read_to_string(&previous_map) {
+                let shown = display_path(&root, &previous_map);
+                diagnostics.extend(growth_note(&objects, &section_sizes(&map), &shown));
+            }
             return Err(BuildFailed::new(what, &diagnostics).into());
         }
     };
@@ -227,6 +233,63 @@ pub fn assemble_and_link(units: &[PathBuf], what: &str) -> Result<Build> {
         linked,
         warnings: diagnostics,
     })
+}
+
+/// How many grown sections [`growth_note`] names.
+const GROWN_SECTIONS: usize = 3;
+
+/// When a region is full: the sections of the full regions that grew (or are new) since
+/// the build that wrote `previous` (the `.map` file `map_shown`), most grown first. The
+/// linker can only list the largest sections; this names the ones that changed.
+fn growth_note(
+    objects: &[Object],
+    previous: &HashMap<String, u32>,
+    map_shown: &str,
+) -> Option<Diagnostic> {
+    let sections = || objects.iter().flat_map(|object| &object.sections);
+    let over = |kind: SectionKind| {
+        sections()
+            .filter(|section| section.kind == kind)
+            .map(|section| section.size)
+            .sum::<u32>()
+            > region_size(kind)
+    };
+    let mut grown: Vec<(u32, String)> = sections()
+        .filter(|section| over(section.kind))
+        .filter_map(|section| match previous.get(&section.name) {
+            Some(&before) if section.size > before => Some((
+                section.size - before,
+                format!(
+                    "\"{}\" grew by {} ({before} to {})",
+                    section.name,
+                    plural(section.size - before, "byte"),
+                    section.size
+                ),
+            )),
+            None if section.size > 0 => Some((
+                section.size,
+                format!(
+                    "\"{}\" is new ({})",
+                    section.name,
+                    plural(section.size, "byte")
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    if grown.is_empty() {
+        return None;
+    }
+    grown.sort_by_key(|(growth, _)| std::cmp::Reverse(*growth));
+    let named: Vec<String> = grown
+        .iter()
+        .take(GROWN_SECTIONS)
+        .map(|(_, text)| text.clone())
+        .collect();
+    Some(Diagnostic::note(format!(
+        "since the last build ({map_shown}): {}",
+        named.join(", ")
+    )))
 }
 
 /// The cartridge as `cargo xtask rom` builds it, assembled and linked in memory (nothing
@@ -500,6 +563,47 @@ mod tests {
         assert_eq!(regions, ["ROM0", "ROMX", "VRAM", "WRAM0", "HRAM"]);
         assert_eq!(summary.matches(" of ").count(), regions.len());
         assert!(summary.starts_with("build/chessattack.gb: 32768 bytes; ROM0 "));
+    }
+
+    #[test]
+    fn a_full_bank_names_the_sections_that_grew_since_the_last_build() {
+        let objects = [ObjectBuilder::new("asm/main.asm")
+            .section("Tables", SectionKind::Rom0)
+            .space(0x3000, 0)
+            .section("Main", SectionKind::Rom0)
+            .space(0xF00, 0)
+            .section("Memcpy", SectionKind::Rom0)
+            .space(14, 0)
+            .section("Shrunk", SectionKind::Rom0)
+            .space(0x100, 0)
+            .section("Debug", SectionKind::Rom0)
+            .space(1, 0)
+            .section("Big RAM", SectionKind::Wram0)
+            .space(0x800, 0)
+            .build()];
+        let previous: HashMap<String, u32> = [
+            ("Tables", 0x3000),
+            ("Main", 0x100),
+            ("Memcpy", 14),
+            ("Shrunk", 0x200),
+            ("Big RAM", 0x10),
+        ]
+        .into_iter()
+        .map(|(name, size)| (name.to_owned(), size))
+        .collect();
+        let note = growth_note(&objects, &previous, "build/chessattack.map").unwrap();
+        assert_eq!(
+            note.to_string(),
+            "note: since the last build (build/chessattack.map): \"Main\" grew by 3584 bytes \
+             (256 to 3840), \"Debug\" is new (1 byte)"
+        );
+
+        // Nothing is over its size: nothing to say.
+        let fits = [ObjectBuilder::new("asm/main.asm")
+            .section("Main", SectionKind::Rom0)
+            .space(0x200, 0)
+            .build()];
+        assert!(growth_note(&fits, &previous, "build/chessattack.map").is_none());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! that debuggers (BGB, Emulicious, SameBoy) show the label names and a build with the real
 //! RGBDS gives the same files.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::link::{Label, Linked, PlacedSection};
@@ -95,6 +96,48 @@ fn escape_symbol(name: &str) -> String {
             let _ = write!(out, "\\u{:04x}", c as u32);
         } else {
             let _ = write!(out, "\\U{:08x}", c as u32);
+        }
+    }
+    out
+}
+
+/// The size of every section a `.map` file of [`map_file`] lists, by name: what a
+/// previous build used, to compare with.
+pub fn section_sizes(map: &str) -> HashMap<String, u32> {
+    let mut sizes = HashMap::new();
+    for line in map.lines() {
+        let Some(rest) = line.strip_prefix("\tSECTION: ") else {
+            continue;
+        };
+        let (Some((_, size)), Some((_, name))) = (rest.split_once("($"), rest.split_once(" [\""))
+        else {
+            continue;
+        };
+        let size = size.split(' ').next().unwrap_or_default();
+        let Some(name) = name.strip_suffix("\"]") else {
+            continue;
+        };
+        if let Ok(size) = u32::from_str_radix(size, 16) {
+            sizes.insert(unescape_section(name), size);
+        }
+    }
+    sizes
+}
+
+fn unescape_section(name: &str) -> String {
+    let mut out = String::new();
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => {}
         }
     }
     out
@@ -452,5 +495,24 @@ WRAMX bank #1:
         assert_eq!(escape_symbol("Main.loop_2#$@"), "Main.loop_2#$@");
         assert_eq!(escape_symbol("caf\u{e9}"), "caf\\u00e9");
         assert_eq!(escape_section("a \"b\"\t\\"), "a \\\"b\\\"\\t\\\\");
+    }
+
+    #[test]
+    fn the_section_sizes_of_a_map_file_read_back() {
+        let sizes = section_sizes(PLACEMENT_MAP);
+        assert_eq!(sizes.len(), 10);
+        assert_eq!(sizes["Aligned"], 1);
+        assert_eq!(sizes["Big"], 100);
+        assert_eq!(sizes["Header"], 0x50);
+        assert_eq!(sizes["HVars"], 2);
+
+        let object = ObjectBuilder::new("odd.asm")
+            .section("Say \"hi\"\\there", SectionKind::Rom0)
+            .space(3, 0)
+            .section("Nothing", SectionKind::Wram0)
+            .build();
+        let sizes = section_sizes(&map_file(&link(&[object]).unwrap()));
+        assert_eq!(sizes["Say \"hi\"\\there"], 3);
+        assert_eq!(sizes["Nothing"], 0);
     }
 }
