@@ -294,8 +294,19 @@ fn growth_note(
 
 /// The cartridge as `cargo xtask rom` builds it, assembled and linked in memory (nothing
 /// written): what `usage`, `bench`, `shot` and the tests look at.
+///
+/// It does not check `generated/` first, as `cargo xtask rom` does; but a build that fails
+/// for want of `generated/` files says that once instead of a "File not found" per include.
 pub fn cartridge() -> Result<Build> {
-    assemble_and_link(&engine_units(&project::root())?, ROM_PATH)
+    let root = project::root();
+    assemble_and_link(&engine_units(&root)?, ROM_PATH).map_err(
+        |error| match assets::check_generated(&root) {
+            Ok(Some(problem @ assets::GeneratedProblem::Missing(_))) => {
+                anyhow::anyhow!("{}", problem.message())
+            }
+            _ => error,
+        },
+    )
 }
 
 /// Builds `units` into the ROM `output`, with the `.sym` and `.map` files beside it (each

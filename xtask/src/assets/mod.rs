@@ -79,16 +79,42 @@ pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
 /// How many stale files a message names before it says "and N more".
 const NAMED_FILES: usize = 3;
 
+/// What is wrong with `generated/`, as [`check_generated`] finds it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum GeneratedProblem {
+    /// Some or all of its files are not there: nothing that INCLUDEs them builds.
+    Missing(String),
+    /// Its files are there but not what the converters make of `assets/` now.
+    Stale(String),
+}
+
+impl GeneratedProblem {
+    pub fn message(&self) -> &str {
+        match self {
+            GeneratedProblem::Missing(message) | GeneratedProblem::Stale(message) => message,
+        }
+    }
+}
+
 /// What `cargo xtask rom` checks before it assembles: that `root/generated/` is what
 /// `cargo xtask assets` makes of `root/assets/` now. Writes nothing; it costs about 0.05 s
-/// (the converters run, the files are compared), against 2 s for the build. Fails with one
-/// message when generated/ is missing, incomplete or stale, naming at most
+/// (the converters run, the files are compared), against 1-2 s for the build. Fails with
+/// one message when generated/ is missing, incomplete or stale, naming at most
 /// [`NAMED_FILES`] of the files and the command that makes them.
 pub fn require_up_to_date(root: &Path) -> Result<()> {
+    match check_generated(root)? {
+        None => Ok(()),
+        Some(problem) => bail!("{}", problem.message()),
+    }
+}
+
+/// Compares `root/generated/` with what the converters make of `root/assets/`, writing
+/// nothing; `None` when they are the same.
+pub fn check_generated(root: &Path) -> Result<Option<GeneratedProblem>> {
     let report = generate_in(root, true)
         .context("generated/ could not be checked against assets/, which it is made from")?;
     if report.stale.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
     let generated = root.join("generated");
     let missing: Vec<&String> = report
@@ -97,14 +123,16 @@ pub fn require_up_to_date(root: &Path) -> Result<()> {
         .filter(|name| report.made.contains(*name) && !generated.join(name).exists())
         .collect();
     if missing.len() == report.made.len() {
-        bail!("generated/ is missing: run `cargo xtask assets` to make it from assets/");
+        return Ok(Some(GeneratedProblem::Missing(
+            "generated/ is missing: run `cargo xtask assets` to make it from assets/".to_owned(),
+        )));
     }
     if !missing.is_empty() {
-        bail!(
+        return Ok(Some(GeneratedProblem::Missing(format!(
             "generated/ is incomplete: it lacks {}; run `cargo xtask assets` to make {} from assets/",
             some_files(&missing),
             if missing.len() == 1 { "it" } else { "them" }
-        );
+        ))));
     }
     let (different, left_over): (Vec<&String>, Vec<&String>) = report
         .stale
@@ -125,10 +153,10 @@ pub fn require_up_to_date(root: &Path) -> Result<()> {
             some_files(&left_over)
         ));
     }
-    bail!(
+    Ok(Some(GeneratedProblem::Stale(format!(
         "generated/ is stale: it is not what assets/ makes now ({}); run `cargo xtask assets` to refresh it",
         what.join("; ")
-    )
+    ))))
 }
 
 /// `generated/a, generated/b, generated/c and 4 more files`: the first [`NAMED_FILES`].
