@@ -14,6 +14,7 @@ use core::num::NonZeroU32;
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::plural;
 use crate::position::{Position, PositionError};
 use crate::role::Piece;
 use crate::setup::Setup;
@@ -112,11 +113,14 @@ impl fmt::Display for FenError {
         match self {
             FenError::FieldCount(count) => write!(
                 f,
-                "FEN has {count} fields, expected 4 to 6: board, side to move, castling, en passant, halfmove clock, fullmove number"
+                "FEN has {}, expected 4 to 6: board, side to move, castling, en passant, halfmove clock, fullmove number",
+                plural(*count, "field")
             ),
-            FenError::RankCount(count) => write!(f, "{count} ranks, expected 6 separated by /"),
+            FenError::RankCount(count) => {
+                write!(f, "{}, expected 6 separated by /", plural(*count, "rank"))
+            }
             FenError::RankWidth { rank, squares } => {
-                write!(f, "rank {rank} has {squares} squares, expected 5")
+                write!(f, "rank {rank} has {}, expected 5", plural(*squares, "square"))
             }
             FenError::UnknownPiece { rank, found } => write!(
                 f,

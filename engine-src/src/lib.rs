@@ -40,3 +40,14 @@ pub use role::{ByRole, Piece, Role};
 pub use setup::Setup;
 pub use square::{File, Rank, Square};
 pub use square_set::SquareSet;
+
+/// `count` and `noun` for the error messages: `1 field`, `0 fields`, `7 fields` (every
+/// noun counted here is regular). xtask has its own (`project::plural`): the model depends
+/// on nothing.
+pub(crate) fn plural<N: PartialEq + From<u8> + core::fmt::Display>(count: N, noun: &str) -> String {
+    if count == N::from(1) {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}

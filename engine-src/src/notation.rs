@@ -12,6 +12,7 @@ use core::fmt;
 
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
+use crate::plural;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{Rank, Square};
@@ -207,8 +208,8 @@ pub fn format_move_list(start: &Position, moves: &[Move]) -> Result<Vec<String>,
             return Err(NotationError::Illegal {
                 text: m.to_uci(),
                 reason: format!(
-                    "not legal after {} moves, at {}",
-                    entries.len(),
+                    "not legal after {}, at {}",
+                    plural(entries.len(), "move"),
                     position.to_fen()
                 ),
             });

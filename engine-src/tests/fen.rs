@@ -73,6 +73,22 @@ fn field_count_errors() {
 }
 
 #[test]
+fn a_count_of_one_is_singular() {
+    assert_eq!(
+        error("rnbqk/ppppp/5/5/PPPPP/RNBQK"),
+        "FEN has 1 field, expected 4 to 6: board, side to move, castling, en passant, halfmove clock, fullmove number"
+    );
+    assert_eq!(
+        error("rnbqk w Qq - 0 1"),
+        "FEN field 1 (board): 1 rank, expected 6 separated by /"
+    );
+    assert_eq!(
+        error("rnbqk/ppppp/1/5/PPPPP/RNBQK w Qq - 0 1"),
+        "FEN field 1 (board): rank 4 has 1 square, expected 5"
+    );
+}
+
+#[test]
 fn board_errors() {
     assert_eq!(
         error("rnbqk/ppppp/5/PPPPP/RNBQK w Qq - 0 1"),

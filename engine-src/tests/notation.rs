@@ -86,6 +86,12 @@ fn numbered_move_list() {
             .to_string(),
         "illegal move \"a5a4\": not legal after 0 moves, at rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1"
     );
+    assert_eq!(
+        format_move_list(&start, &[moves[0], moves[0]])
+            .unwrap_err()
+            .to_string(),
+        "illegal move \"e2e3\": not legal after 1 move, at rnbqk/ppppp/5/4P/PPPP1/RNBQK b Qq - 0 1"
+    );
 }
 
 #[test]

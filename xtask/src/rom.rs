@@ -14,6 +14,7 @@
 //! turns on the engine's test-build checks (its stacks overflowing, see
 //! asm/engine/engine.inc); the cartridge has none of that code.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -23,10 +24,12 @@ use xshell::{cmd, Shell};
 use crate::asm::diagnostic::{Diagnostic, Level};
 use crate::asm::fix::{fix, TITLE};
 use crate::asm::frontend::assemble_source_with_defines;
-use crate::asm::link::{link, Linked, PAD_BYTE, ROM_SIZE};
-use crate::asm::object::SectionKind;
-use crate::asm::output::{map_file, sym_file};
-use crate::project;
+use crate::asm::link::{link, region_name, region_size, Linked, PAD_BYTE};
+use crate::asm::object::{Object, SectionKind};
+use crate::asm::output::{map_file, section_sizes, sym_file};
+use crate::assets;
+use crate::project::{self, plural};
+use crate::usage;
 use crate::RomArgs;
 
 /// The cartridge, relative to the repository root.
@@ -80,8 +83,12 @@ impl BuildFailed {
 
 impl fmt::Display for BuildFailed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = if self.errors == 1 { "" } else { "s" };
-        write!(f, "{} not built: {} error{plural}", self.what, self.errors)?;
+        write!(
+            f,
+            "{} not built: {}",
+            self.what,
+            plural(self.errors, "error")
+        )?;
         if !self.report.is_empty() {
             write!(f, "\n{}", self.report)?;
         }
@@ -103,6 +110,9 @@ pub fn run(args: &RomArgs) -> Result<()> {
             TEST_ROM_PATH,
         )
     } else {
+        // The cartridge INCLUDEs generated/: built from a stale one it would show the old
+        // art (or fail with a "File not found" per include) without saying why.
+        assets::require_up_to_date(&root)?;
         (engine_units(&root)?, &[][..], ROM_PATH)
     };
     let output = root.join(path);
@@ -205,6 +215,11 @@ pub fn assemble_and_link(units: &[PathBuf], defines: &[&str], what: &str) -> Res
         Ok(linked) => linked,
         Err(errors) => {
             diagnostics.extend(errors.0);
+            let previous_map = root.join(what).with_extension("map");
+            if let Ok(map) = std::fs::read_to_string(&previous_map) {
+                let shown = display_path(&root, &previous_map);
+                diagnostics.extend(growth_note(&objects, &section_sizes(&map), &shown));
+            }
             return Err(BuildFailed::new(what, &diagnostics).into());
         }
     };
@@ -231,10 +246,78 @@ pub fn assemble_and_link(units: &[PathBuf], defines: &[&str], what: &str) -> Res
     })
 }
 
+/// How many grown sections [`growth_note`] names.
+const GROWN_SECTIONS: usize = 3;
+
+/// When a region is full: the sections of the full regions that grew (or are new) since
+/// the build that wrote `previous` (the `.map` file `map_shown`), most grown first. The
+/// linker can only list the largest sections; this names the ones that changed.
+fn growth_note(
+    objects: &[Object],
+    previous: &HashMap<String, u32>,
+    map_shown: &str,
+) -> Option<Diagnostic> {
+    let sections = || objects.iter().flat_map(|object| &object.sections);
+    let over = |kind: SectionKind| {
+        sections()
+            .filter(|section| section.kind == kind)
+            .map(|section| section.size)
+            .sum::<u32>()
+            > region_size(kind)
+    };
+    let mut grown: Vec<(u32, String)> = sections()
+        .filter(|section| over(section.kind))
+        .filter_map(|section| match previous.get(&section.name) {
+            Some(&before) if section.size > before => Some((
+                section.size - before,
+                format!(
+                    "\"{}\" grew by {} ({before} to {})",
+                    section.name,
+                    plural(section.size - before, "byte"),
+                    section.size
+                ),
+            )),
+            None if section.size > 0 => Some((
+                section.size,
+                format!(
+                    "\"{}\" is new ({})",
+                    section.name,
+                    plural(section.size, "byte")
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    if grown.is_empty() {
+        return None;
+    }
+    grown.sort_by_key(|(growth, _)| std::cmp::Reverse(*growth));
+    let named: Vec<String> = grown
+        .iter()
+        .take(GROWN_SECTIONS)
+        .map(|(_, text)| text.clone())
+        .collect();
+    Some(Diagnostic::note(format!(
+        "since the last build ({map_shown}): {}",
+        named.join(", ")
+    )))
+}
+
 /// The cartridge as `cargo xtask rom` builds it, assembled and linked in memory (nothing
 /// written): what `usage`, `bench`, `shot` and the tests look at.
+///
+/// It does not check `generated/` first, as `cargo xtask rom` does; but a build that fails
+/// for want of `generated/` files says that once instead of a "File not found" per include.
 pub fn cartridge() -> Result<Build> {
-    assemble_and_link(&engine_units(&project::root())?, &[], ROM_PATH)
+    let root = project::root();
+    assemble_and_link(&engine_units(&root)?, &[], ROM_PATH).map_err(|error| {
+        match assets::check_generated(&root) {
+            Ok(Some(problem @ assets::GeneratedProblem::Missing(_))) => {
+                anyhow::anyhow!("{}", problem.message())
+            }
+            _ => error,
+        }
+    })
 }
 
 /// Builds `units` (with the string constants `defines`) into the ROM `output`, with the
@@ -249,24 +332,33 @@ pub fn build(units: &[PathBuf], defines: &[&str], output: &Path) -> Result<Build
     Ok(build)
 }
 
-/// `build/chessattack.gb: 32768 bytes; ROM0 ... used`: one line for the terminal.
+/// One line for the terminal: the file, its size, and every region that holds anything,
+/// with the names and figures of `cargo xtask usage`, e.g. `build/chessattack.gb: 32768
+/// bytes; ROM0 9333 of 16384 bytes used (57.0%), ROMX bank 1 11470 of 16384 (70.0%), ...`.
 pub fn summary(path: &str, build: &Build) -> String {
-    let used = |kind: SectionKind| -> u32 {
-        build
-            .linked
-            .sections
-            .iter()
-            .filter(|s| s.kind == kind)
-            .map(|s| s.size)
-            .sum()
-    };
-    let rom_used = used(SectionKind::Rom0) + used(SectionKind::Romx);
-    let ram_used = used(SectionKind::Wram0) + used(SectionKind::Wramx);
+    let regions: Vec<String> = usage::region_usage(&build.linked)
+        .iter()
+        .filter(|region| region.used > 0)
+        .enumerate()
+        .map(|(i, region)| {
+            format!(
+                "{} {} of {}{} ({:.1}%)",
+                region_name(region.kind),
+                region.used,
+                region.size,
+                if i == 0 { " bytes used" } else { "" },
+                region.percent()
+            )
+        })
+        .collect();
     format!(
-        "{path}: {} bytes; ROM {rom_used} of {ROM_SIZE} bytes used ({:.1}%), WRAM {ram_used} of 8192, HRAM {} of 127",
-        build.rom.len(),
-        f64::from(rom_used) * 100.0 / ROM_SIZE as f64,
-        used(SectionKind::Hram)
+        "{path}: {}; {}",
+        plural(build.rom.len(), "byte"),
+        if regions.is_empty() {
+            "no sections".to_owned()
+        } else {
+            regions.join(", ")
+        }
     )
 }
 
@@ -355,9 +447,9 @@ fn first_difference(ours: &[u8], theirs: &[u8], linked: &Linked) -> Option<Strin
     let Some(address) = ours.iter().zip(theirs).position(|(a, b)| a != b) else {
         return (ours.len() != theirs.len()).then(|| {
             format!(
-                "the in-tree ROM is {} bytes, the RGBDS one {} bytes",
-                ours.len(),
-                theirs.len()
+                "the in-tree ROM is {}, the RGBDS one {}",
+                plural(ours.len(), "byte"),
+                plural(theirs.len(), "byte")
             )
         });
     };
@@ -366,10 +458,10 @@ fn first_difference(ours: &[u8], theirs: &[u8], linked: &Linked) -> Option<Strin
         .map(|label| format!(" ({label})"))
         .unwrap_or_default();
     Some(format!(
-        "first at ${address:04X}{nearest}: ${:02X} in-tree, ${:02X} from RGBDS; {count} byte{} differ",
+        "first at ${address:04X}{nearest}: ${:02X} in-tree, ${:02X} from RGBDS; {} in all",
         ours[address],
         theirs[address],
-        if count == 1 { "" } else { "s" }
+        plural(count, "differing byte")
     ))
 }
 
@@ -451,6 +543,100 @@ mod tests {
     }
 
     #[test]
+    fn the_summary_names_every_region_in_use_with_its_size() {
+        let object = ObjectBuilder::new("main.asm")
+            .section("Code", SectionKind::Rom0)
+            .space(0x1000, 0)
+            .section("Tables", SectionKind::Romx)
+            .space(1, 0)
+            .section("Board", SectionKind::Wram0)
+            .space(30, 0)
+            .section("Flag", SectionKind::Hram)
+            .space(1, 0)
+            .build();
+        let build = Build {
+            rom: vec![0; 0x8000],
+            sym: String::new(),
+            map: String::new(),
+            linked: link(&[object]).unwrap(),
+            warnings: Vec::new(),
+        };
+        assert_eq!(
+            summary("build/small.gb", &build),
+            "build/small.gb: 32768 bytes; ROM0 4096 of 16384 bytes used (25.0%), ROMX bank 1 1 \
+             of 16384 (0.0%), WRAM0 30 of 4096 (0.7%), HRAM 1 of 127 (0.8%)"
+        );
+    }
+
+    /// What `cargo xtask rom` prints and what `cargo xtask usage` prints are the same
+    /// figures: the used and total bytes of each region that holds anything.
+    #[test]
+    fn the_summary_of_the_cartridge_agrees_with_usage() {
+        let build = cartridge().unwrap_or_else(|e| panic!("{e}"));
+        let summary = summary(ROM_PATH, &build);
+        let report = usage::report(&build.linked);
+        let mut regions = Vec::new();
+        for line in report.lines().skip(1).take_while(|line| !line.is_empty()) {
+            let columns: Vec<&str> = line.split_whitespace().collect();
+            let [name @ .., used, _free, size, percent] = columns.as_slice() else {
+                panic!("usage line {line:?}");
+            };
+            if *used != "0" {
+                let shown = format!("{} {used} of {size}", name.join(" "));
+                let at = summary
+                    .find(&shown)
+                    .unwrap_or_else(|| panic!("{shown} in {summary}"));
+                assert!(summary[at..].contains(&format!("({percent})")), "{summary}");
+                regions.push(name[0]);
+            }
+        }
+        assert_eq!(regions, ["ROM0", "ROMX", "VRAM", "WRAM0", "WRAMX", "HRAM"]);
+        assert_eq!(summary.matches(" of ").count(), regions.len());
+        assert!(summary.starts_with("build/chessattack.gb: 32768 bytes; ROM0 "));
+    }
+
+    #[test]
+    fn a_full_bank_names_the_sections_that_grew_since_the_last_build() {
+        let objects = [ObjectBuilder::new("asm/main.asm")
+            .section("Tables", SectionKind::Rom0)
+            .space(0x3000, 0)
+            .section("Main", SectionKind::Rom0)
+            .space(0xF00, 0)
+            .section("Memcpy", SectionKind::Rom0)
+            .space(14, 0)
+            .section("Shrunk", SectionKind::Rom0)
+            .space(0x100, 0)
+            .section("Debug", SectionKind::Rom0)
+            .space(1, 0)
+            .section("Big RAM", SectionKind::Wram0)
+            .space(0x800, 0)
+            .build()];
+        let previous: HashMap<String, u32> = [
+            ("Tables", 0x3000),
+            ("Main", 0x100),
+            ("Memcpy", 14),
+            ("Shrunk", 0x200),
+            ("Big RAM", 0x10),
+        ]
+        .into_iter()
+        .map(|(name, size)| (name.to_owned(), size))
+        .collect();
+        let note = growth_note(&objects, &previous, "build/chessattack.map").unwrap();
+        assert_eq!(
+            note.to_string(),
+            "note: since the last build (build/chessattack.map): \"Main\" grew by 3584 bytes \
+             (256 to 3840), \"Debug\" is new (1 byte)"
+        );
+
+        // Nothing is over its size: nothing to say.
+        let fits = [ObjectBuilder::new("asm/main.asm")
+            .section("Main", SectionKind::Rom0)
+            .space(0x200, 0)
+            .build()];
+        assert!(growth_note(&fits, &previous, "build/chessattack.map").is_none());
+    }
+
+    #[test]
     fn a_difference_names_its_address_and_the_nearest_label() {
         let linked = linked();
         let ours = linked.rom.clone();
@@ -459,7 +645,7 @@ mod tests {
         theirs[0x4001] = 0x34;
         assert_eq!(
             first_difference(&ours, &theirs, &linked).unwrap(),
-            "first at $0155 (Main.loop+$1): $FE in-tree, $12 from RGBDS; 2 bytes differ"
+            "first at $0155 (Main.loop+$1): $FE in-tree, $12 from RGBDS; 2 differing bytes in all"
         );
         assert_eq!(nearest_label(&linked, 0x4001).unwrap(), "FarAway+$1");
         assert_eq!(nearest_label(&linked, 0x150).unwrap(), "Main");

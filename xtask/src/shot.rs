@@ -8,7 +8,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use crate::harness::{screen, Button, Machine, Screen};
-use crate::{project, rom, ShotArgs};
+use crate::project::{self, plural};
+use crate::{rom, ShotArgs};
 
 /// Where the screenshots go, relative to the repository root.
 pub const SCREENSHOTS_DIR: &str = "generated/screenshots";
@@ -81,7 +82,7 @@ pub fn run(args: &ShotArgs) -> Result<()> {
                 stale.join(", ")
             );
         }
-        println!("{} screenshots are up to date", shots.len());
+        println!("{} up to date", plural(shots.len(), "screenshot"));
     } else {
         for path in &stale {
             println!("wrote {path}");

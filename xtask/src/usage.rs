@@ -7,6 +7,7 @@ use anyhow::Result;
 
 use crate::asm::link::{region_name, Linked, PlacedSection};
 use crate::asm::object::SectionKind;
+use crate::project::noun;
 use crate::rom;
 
 /// The regions reported, in address order.
@@ -121,12 +122,14 @@ pub fn report(linked: &Linked) -> String {
     out
 }
 
-/// `$C000-$C09F  160 bytes`.
+/// `$C000-$C09F    160 bytes`, `$C3B0-$C3B0      1 byte `.
 fn span(section: &PlacedSection) -> String {
     let end = u32::from(section.address) + section.size - 1;
     format!(
-        "${:04X}-${end:04X} {:>6} bytes",
-        section.address, section.size
+        "${:04X}-${end:04X} {:>6} {:<5}",
+        section.address,
+        section.size,
+        noun(section.size, "byte")
     )
 }
 
@@ -197,6 +200,21 @@ largest sections:
   WRAM0        $C000-$C01D     30 bytes  \"Board\" (asm/main.asm)
   HRAM         $FF80-$FF83      4 bytes  \"Shadow registers\" (asm/main.asm)
 "
+        );
+    }
+
+    #[test]
+    fn a_one_byte_section_is_one_byte() {
+        let object = ObjectBuilder::new("asm/ui/title.asm")
+            .section("Title screen state", SectionKind::Wram0)
+            .space(1, 0)
+            .build();
+        let report = report(&link(&[object]).unwrap());
+        assert!(
+            report.contains(
+                "\n  $C000-$C000      1 byte   \"Title screen state\" (asm/ui/title.asm)\n"
+            ),
+            "{report}"
         );
     }
 }

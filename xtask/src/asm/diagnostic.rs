@@ -9,9 +9,12 @@
 use std::fmt;
 
 use super::object::Location;
+use crate::project::plural;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// Something that helps to read the errors around it (never fails a build).
+    Note,
     Warning,
     Error,
 }
@@ -38,6 +41,15 @@ impl Diagnostic {
         }
     }
 
+    pub fn note(message: impl Into<String>) -> Self {
+        Diagnostic {
+            level: Level::Note,
+            message: message.into(),
+            location: None,
+            context: Vec::new(),
+        }
+    }
+
     pub fn warning(location: Option<Location>, message: impl Into<String>) -> Self {
         Diagnostic {
             level: Level::Warning,
@@ -51,6 +63,7 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let level = match self.level {
+            Level::Note => "note",
             Level::Warning => "warning",
             Level::Error => "error",
         };
@@ -94,7 +107,7 @@ impl fmt::Display for Diagnostics {
         }
         let errors = self.errors().count();
         if errors > 0 {
-            write!(f, "{errors} error{}", if errors == 1 { "" } else { "s" })?;
+            write!(f, "{}", plural(errors, "error"))?;
         }
         Ok(())
     }

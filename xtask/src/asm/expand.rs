@@ -7,6 +7,7 @@
 
 use super::format::Spec;
 use super::source::{Line, Pos};
+use crate::project::plural;
 
 /// What expansion needs from the assembler.
 pub trait ExpandEnv {
@@ -217,8 +218,8 @@ fn argument(
         return Err((
             at,
             format!(
-                "macro argument `{written}` not defined (the macro got {count} argument{})",
-                if count == 1 { "" } else { "s" }
+                "macro argument `{written}` not defined (the macro got {})",
+                plural(count, "argument")
             ),
         ));
     }

@@ -1,6 +1,8 @@
 //! Print formats of `{fmt:symbol}` interpolation and `STRFMT`: `<sign><#><-><0><width><type>`
 //! (the fixed-point parts `.frac` and `qprec` are not supported).
 
+use crate::project::plural;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spec {
     sign: Option<char>,
@@ -212,10 +214,7 @@ pub fn strfmt(format: &str, args: &[FormatArg]) -> Result<String, String> {
     }
     if next < args.len() {
         let extra = args.len() - next;
-        return Err(format!(
-            "STRFMT: {extra} unformatted argument{}",
-            if extra == 1 { "" } else { "s" }
-        ));
+        return Err(format!("STRFMT: {}", plural(extra, "unformatted argument")));
     }
     Ok(out)
 }

@@ -26,6 +26,7 @@ use super::object::{
 };
 use super::operand::patch_bytes;
 use super::source::{split_lines, Line, Origin};
+use crate::project::plural;
 
 /// Assembles `text` as if it were the file `name` (which messages show), with everything it
 /// includes. Paths in `INCLUDE` and `INCBIN` are tried relative to the current directory,
@@ -317,8 +318,8 @@ impl Assembler {
             let diagnostic = Diagnostic::error(
                 Some(first.location.clone()),
                 format!(
-                    "Ended block with {count} unterminated conditional{} (`IF` without `ENDC`)",
-                    if count == 1 { "" } else { "s" }
+                    "Ended block with {} (`IF` without `ENDC`)",
+                    plural(count, "unterminated conditional")
                 ),
             );
             self.report(diagnostic);

@@ -23,8 +23,9 @@ use std::collections::HashMap;
 
 use super::diagnostic::{Diagnostic, Diagnostics, Level};
 use super::expr::{eval_binary, eval_unary};
-use super::object::{Expr, Location, Object, SectionKind, Severity};
+use super::object::{Expr, Location, Object, Section, SectionKind, Severity};
 use super::operand::patch_bytes;
+use crate::project::{noun, plural};
 
 /// The byte in every ROM location no section fills: `rst $38`, so that a jump into unused
 /// ROM lands in a known place, and the value of erased flash. `rom --rgbds` passes it to
@@ -86,6 +87,15 @@ pub fn region_bank(kind: SectionKind) -> u32 {
     }
 }
 
+/// The bytes one bank of a region holds.
+pub fn region_size(kind: SectionKind) -> u32 {
+    let (start, end) = kind.range();
+    end - u32::from(start)
+}
+
+/// How many of its largest sections the error about a full region lists.
+const LARGEST_IN_FULL_REGION: usize = 8;
+
 /// The region's name in messages: `ROM0`, `ROMX bank 1`.
 pub fn region_name(kind: SectionKind) -> String {
     match kind {
@@ -129,6 +139,9 @@ struct Linker<'a> {
     /// The exported symbols: `(object, symbol index)`.
     exported: HashMap<&'a str, (usize, usize)>,
     sections_by_name: HashMap<&'a str, (usize, usize)>,
+    /// Floating sections that found no room, with what their own error would say: reported
+    /// once every section has had its turn, by [`Self::report_unplaced`].
+    unplaced: Vec<(usize, usize, String)>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -144,6 +157,7 @@ impl<'a> Linker<'a> {
             locals: Vec::new(),
             exported: HashMap::new(),
             sections_by_name: HashMap::new(),
+            unplaced: Vec::new(),
             diagnostics: Vec::new(),
         }
     }
@@ -266,11 +280,11 @@ impl<'a> Linker<'a> {
                 ))
             } else if section_end > end {
                 Some(format!(
-                    "Section \"{}\" ({} bytes at ${address:04X}) runs past the end of {} by {} bytes (${section_end:04X} > ${end:04X})",
+                    "Section \"{}\" ({} at ${address:04X}) runs past the end of {} by {} (${section_end:04X} > ${end:04X})",
                     section.name,
-                    section.size,
+                    plural(section.size, "byte"),
                     region_name(kind),
-                    section_end - end
+                    plural(section_end - end, "byte")
                 ))
             } else {
                 None
@@ -327,38 +341,98 @@ impl<'a> Linker<'a> {
                 self.place_section(o, s, &mut memory);
             }
         }
-        self.report_full_regions();
+        self.report_unplaced();
     }
 
-    /// After sections that did not fit: how far over its size each region is, in total.
-    fn report_full_regions(&mut self) {
-        let mut needed: Vec<(SectionKind, u32, bool)> = Vec::new();
-        for (o, object) in self.objects.iter().enumerate() {
-            for (s, section) in object.sections.iter().enumerate() {
-                let unplaced = self.placement[o][s].is_none();
-                match needed.iter_mut().find(|(kind, _, _)| *kind == section.kind) {
-                    Some(entry) => {
-                        entry.1 += section.size;
-                        entry.2 |= unplaced;
-                    }
-                    None => needed.push((section.kind, section.size, unplaced)),
-                }
+    /// The floating sections that found no room. In a region whose sections add up to more
+    /// than its size, the ones left over are only the smallest (the largest go first), not
+    /// the ones that grew: one error says by how much the region is over and lists its
+    /// largest sections, where room can be made, and then the sections left out. In a region
+    /// with room enough in total (but not in one piece), each section says why it did not fit.
+    fn report_unplaced(&mut self) {
+        let unplaced = std::mem::take(&mut self.unplaced);
+        let mut full: Vec<SectionKind> = Vec::new();
+        for &(o, s, _) in &unplaced {
+            let kind = self.objects[o].sections[s].kind;
+            if !full.contains(&kind) && self.region_total(kind) > region_size(kind) {
+                full.push(kind);
             }
         }
-        for (kind, total, any_unplaced) in needed {
-            let (start, end) = kind.range();
-            let size = end - u32::from(start);
-            if any_unplaced && total > size {
-                self.error(
-                    None,
-                    format!(
-                        "{} is full: its sections need {total} bytes, {} more than the {size} it has",
-                        region_name(kind),
-                        total - size
-                    ),
-                );
+        for (o, s, message) in &unplaced {
+            let section = &self.objects[*o].sections[*s];
+            if !full.contains(&section.kind) {
+                let location = section.location.clone();
+                self.error(Some(&location), message.clone());
             }
         }
+        for kind in full {
+            let left_out: Vec<(usize, usize)> = unplaced
+                .iter()
+                .filter(|&&(o, s, _)| self.objects[o].sections[s].kind == kind)
+                .map(|&(o, s, _)| (o, s))
+                .collect();
+            let error = self.full_region_error(kind, &left_out);
+            self.diagnostics.push(error);
+        }
+    }
+
+    /// The bytes all the sections of a region need.
+    fn region_total(&self, kind: SectionKind) -> u32 {
+        self.objects
+            .iter()
+            .flat_map(|object| &object.sections)
+            .filter(|section| section.kind == kind)
+            .map(|section| section.size)
+            .sum()
+    }
+
+    /// `ROM0 is full: ...`, then the region's largest sections and the ones left out.
+    fn full_region_error(&self, kind: SectionKind, left_out: &[(usize, usize)]) -> Diagnostic {
+        let total = self.region_total(kind);
+        let size = region_size(kind);
+        let region = region_name(kind);
+        let mut sections: Vec<&Section> = self
+            .objects
+            .iter()
+            .flat_map(|object| &object.sections)
+            .filter(|section| section.kind == kind && section.size > 0)
+            .collect();
+        // Largest first; of equal sizes, the one read first (a stable sort).
+        sections.sort_by_key(|section| std::cmp::Reverse(section.size));
+        let shown = sections.len().min(LARGEST_IN_FULL_REGION);
+        let mut error = Diagnostic::error(
+            None,
+            format!(
+                "{region} is full: its sections need {total} bytes, {} more than the {size} it has",
+                total - size
+            ),
+        );
+        error.context.push(if shown < sections.len() {
+            format!("the largest of its {} sections:", sections.len())
+        } else {
+            format!("its {}:", plural(sections.len(), "section"))
+        });
+        for section in &sections[..shown] {
+            error.context.push(format!(
+                "  {:>6} {:<5}  \"{}\" ({}:{})",
+                section.size,
+                noun(section.size, "byte"),
+                section.name,
+                section.location.file,
+                section.location.line
+            ));
+        }
+        let left_out: Vec<String> = left_out
+            .iter()
+            .map(|&(o, s)| {
+                let section = &self.objects[o].sections[s];
+                format!("\"{}\" ({})", section.name, plural(section.size, "byte"))
+            })
+            .collect();
+        error
+            .context
+            .push(format!("left without room: {}", left_out.join(", ")));
+        error
     }
 
     fn place_section(
@@ -394,37 +468,36 @@ impl<'a> Linker<'a> {
                 self.placement[o][s] = Some((bank, address as u16));
             }
             None => {
-                let message = match fixed {
-                    Some(address) => self.overlap_message(o, s, address),
-                    None => {
-                        let free: u32 = spaces.iter().map(|space| space.size).sum();
-                        let largest = spaces.iter().map(|space| space.size).max().unwrap_or(0);
-                        let mut message = format!(
-                            "Section \"{}\" ({} bytes) does not fit in {}: {free} bytes free",
-                            section.name,
-                            section.size,
-                            region_name(kind)
-                        );
-                        if free < section.size {
-                            let short = section.size - free;
-                            message += &format!(
-                                ", {short} byte{} short",
-                                if short == 1 { "" } else { "s" }
-                            );
-                        } else if let Some((mask, offset)) = align {
-                            message += &format!(
-                                ", but no free block of {} bytes at an address aligned to {} (offset {offset})",
-                                section.size,
-                                mask + 1
-                            );
-                        } else {
-                            message += &format!(", but the largest free block is {largest} bytes");
-                        }
-                        message
-                    }
-                };
-                let location = section.location.clone();
-                self.error(Some(&location), message);
+                if let Some(address) = fixed {
+                    let message = self.overlap_message(o, s, address);
+                    let location = section.location.clone();
+                    self.error(Some(&location), message);
+                    return;
+                }
+                let free: u32 = spaces.iter().map(|space| space.size).sum();
+                let largest = spaces.iter().map(|space| space.size).max().unwrap_or(0);
+                let mut message = format!(
+                    "Section \"{}\" ({}) does not fit in {}: {} free",
+                    section.name,
+                    plural(section.size, "byte"),
+                    region_name(kind),
+                    plural(free, "byte")
+                );
+                if free < section.size {
+                    message += &format!(", {} short", plural(section.size - free, "byte"));
+                } else if let Some((mask, offset)) = align {
+                    message += &format!(
+                        ", but no free block of {} at an address aligned to {} (offset {offset})",
+                        plural(section.size, "byte"),
+                        mask + 1
+                    );
+                } else {
+                    message += &format!(
+                        ", but the largest free block is {}",
+                        plural(largest, "byte")
+                    );
+                }
+                self.unplaced.push((o, s, message));
             }
         }
     }
@@ -595,8 +668,9 @@ impl<'a> Linker<'a> {
                                 None => self.error(
                                     Some(&patch.location),
                                     format!(
-                                        "Patch would write past the end of section \"{}\" ({} bytes long)",
-                                        section.name, section.size
+                                        "Patch would write past the end of section \"{}\" ({} long)",
+                                        section.name,
+                                        plural(section.size, "byte")
                                     ),
                                 ),
                             }
@@ -1279,8 +1353,16 @@ mod tests {
         );
     }
 
+    /// The whole link report, as `cargo xtask rom` prints it.
+    fn report(objects: &[Object]) -> String {
+        match link(objects) {
+            Ok(_) => panic!("the link succeeded"),
+            Err(diagnostics) => diagnostics.to_string(),
+        }
+    }
+
     #[test]
-    fn a_full_bank_names_the_section_and_the_shortfall() {
+    fn a_full_bank_says_by_how_much_and_lists_its_sections_instead_of_blaming_the_last_one() {
         let object = ObjectBuilder::new("big.asm")
             .section("Tables", SectionKind::Rom0)
             .space(0x3000, 0)
@@ -1290,13 +1372,87 @@ mod tests {
             .space(0x80, 0)
             .build();
         assert_eq!(
-            errors(&[object]),
+            errors(std::slice::from_ref(&object)),
             [
-                "big.asm:2: Section \"Code\" (4352 bytes) does not fit in ROM0: 4096 bytes free, 256 bytes short",
-                "big.asm:3: Section \"Vars\" (128 bytes) does not fit in HRAM: 127 bytes free, 1 byte short",
                 "ROM0 is full: its sections need 16640 bytes, 256 more than the 16384 it has",
                 "HRAM is full: its sections need 128 bytes, 1 more than the 127 it has",
             ]
+        );
+        assert_eq!(
+            report(&[object]),
+            "\
+error: ROM0 is full: its sections need 16640 bytes, 256 more than the 16384 it has
+ its 2 sections:
+    12288 bytes  \"Tables\" (big.asm:1)
+     4352 bytes  \"Code\" (big.asm:2)
+ left without room: \"Code\" (4352 bytes)
+error: HRAM is full: its sections need 128 bytes, 1 more than the 127 it has
+ its 1 section:
+      128 bytes  \"Vars\" (big.asm:3)
+ left without room: \"Vars\" (128 bytes)
+2 errors"
+        );
+    }
+
+    /// A program grows by a few bytes in one section: what does not fit is a small routine
+    /// placed last, but the error starts with the region and its largest sections, and
+    /// names the small ones only as left without room.
+    #[test]
+    fn a_small_program_that_overflows_rom0_by_seven_bytes() {
+        let source = "\
+SECTION \"Tables\", ROM0
+\tds $3000, 0
+SECTION \"Code\", ROM0
+\tds $FF8, 0
+SECTION \"Memcpy\", ROM0
+\tds 14, 0
+SECTION \"Byte\", ROM0
+\tdb 1
+";
+        let (object, warnings) = crate::asm::frontend::assemble_source("grown.asm", source, &[])
+            .unwrap_or_else(|errors| panic!("{errors}"));
+        assert!(warnings.is_empty());
+        assert_eq!(
+            report(&[object]),
+            "\
+error: ROM0 is full: its sections need 16391 bytes, 7 more than the 16384 it has
+ its 4 sections:
+    12288 bytes  \"Tables\" (grown.asm:1)
+     4088 bytes  \"Code\" (grown.asm:3)
+       14 bytes  \"Memcpy\" (grown.asm:5)
+        1 byte   \"Byte\" (grown.asm:7)
+ left without room: \"Memcpy\" (14 bytes)
+1 error"
+        );
+    }
+
+    #[test]
+    fn a_full_bank_lists_only_its_largest_sections() {
+        let mut builder = ObjectBuilder::new("many.asm");
+        for i in 0..10u32 {
+            builder = builder
+                .section(&format!("Part {i}"), SectionKind::Hram)
+                .space(10 + i as usize, 0);
+        }
+        let report = report(&[builder.build()]);
+        assert_eq!(
+            report.lines().take(3).collect::<Vec<_>>(),
+            [
+                "error: HRAM is full: its sections need 145 bytes, 18 more than the 127 it has",
+                " the largest of its 10 sections:",
+                "       19 bytes  \"Part 9\" (many.asm:10)",
+            ]
+        );
+        assert_eq!(
+            report
+                .lines()
+                .filter(|l| l.ends_with(')') && l.contains("bytes  "))
+                .count(),
+            8
+        );
+        assert_eq!(
+            report.lines().nth(10).unwrap(),
+            " left without room: \"Part 1\" (11 bytes), \"Part 0\" (10 bytes)"
         );
     }
 

@@ -2,10 +2,12 @@
 //! that debuggers (BGB, Emulicious, SameBoy) show the label names and a build with the real
 //! RGBDS gives the same files.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::link::{Label, Linked, PlacedSection};
 use super::object::SectionKind;
+use crate::project::noun;
 
 /// The regions in the order rgblink lists them.
 const REGIONS: [SectionKind; 8] = [
@@ -99,6 +101,48 @@ fn escape_symbol(name: &str) -> String {
     out
 }
 
+/// The size of every section a `.map` file of [`map_file`] lists, by name: what a
+/// previous build used, to compare with.
+pub fn section_sizes(map: &str) -> HashMap<String, u32> {
+    let mut sizes = HashMap::new();
+    for line in map.lines() {
+        let Some(rest) = line.strip_prefix("\tSECTION: ") else {
+            continue;
+        };
+        let (Some((_, size)), Some((_, name))) = (rest.split_once("($"), rest.split_once(" [\""))
+        else {
+            continue;
+        };
+        let size = size.split(' ').next().unwrap_or_default();
+        let Some(name) = name.strip_suffix("\"]") else {
+            continue;
+        };
+        if let Ok(size) = u32::from_str_radix(size, 16) {
+            sizes.insert(unescape_section(name), size);
+        }
+    }
+    sizes
+}
+
+fn unescape_section(name: &str) -> String {
+    let mut out = String::new();
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
 fn escape_section(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
@@ -114,14 +158,6 @@ fn escape_section(name: &str) -> String {
         }
     }
     out
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 /// The sections of one region, by address (empty sections before others at one address,
@@ -157,9 +193,9 @@ pub fn map_file(linked: &Linked) -> String {
         let free = end - u32::from(start) - used;
         let _ = write!(
             out,
-            "\t{}: {used} byte{} used / {free} free",
+            "\t{}: {used} {} used / {free} free",
             kind.name(),
-            plural(used)
+            noun(used, "byte")
         );
         if matches!(kind, SectionKind::Romx | SectionKind::Wramx) {
             out.push_str(" in 1 bank");
@@ -187,9 +223,9 @@ pub fn map_file(linked: &Linked) -> String {
             }
             let _ = writeln!(
                 out,
-                " (${:04x} byte{}) [\"{}\"]",
+                " (${:04x} {}) [\"{}\"]",
                 section.size,
-                plural(section.size),
+                noun(section.size, "byte"),
                 escape_section(&section.name)
             );
             let mut labels: Vec<&Label> = linked
@@ -212,7 +248,7 @@ pub fn map_file(linked: &Linked) -> String {
         } else {
             write_empty(&mut out, previous_end, end);
             let slack = end - u32::from(start) - used;
-            let _ = writeln!(out, "\tTOTAL EMPTY: ${slack:04x} byte{}", plural(slack));
+            let _ = writeln!(out, "\tTOTAL EMPTY: ${slack:04x} {}", noun(slack, "byte"));
         }
     }
     out
@@ -223,9 +259,9 @@ fn write_empty(out: &mut String, begin: u32, end: u32) {
         let length = end - begin;
         let _ = writeln!(
             out,
-            "\tEMPTY: ${begin:04x}-${:04x} (${length:04x} byte{})",
+            "\tEMPTY: ${begin:04x}-${:04x} (${length:04x} {})",
             end - 1,
-            plural(length)
+            noun(length, "byte")
         );
     }
 }
@@ -459,5 +495,24 @@ WRAMX bank #1:
         assert_eq!(escape_symbol("Main.loop_2#$@"), "Main.loop_2#$@");
         assert_eq!(escape_symbol("caf\u{e9}"), "caf\\u00e9");
         assert_eq!(escape_section("a \"b\"\t\\"), "a \\\"b\\\"\\t\\\\");
+    }
+
+    #[test]
+    fn the_section_sizes_of_a_map_file_read_back() {
+        let sizes = section_sizes(PLACEMENT_MAP);
+        assert_eq!(sizes.len(), 10);
+        assert_eq!(sizes["Aligned"], 1);
+        assert_eq!(sizes["Big"], 100);
+        assert_eq!(sizes["Header"], 0x50);
+        assert_eq!(sizes["HVars"], 2);
+
+        let object = ObjectBuilder::new("odd.asm")
+            .section("Say \"hi\"\\there", SectionKind::Rom0)
+            .space(3, 0)
+            .section("Nothing", SectionKind::Wram0)
+            .build();
+        let sizes = section_sizes(&map_file(&link(&[object]).unwrap()));
+        assert_eq!(sizes["Say \"hi\"\\there"], 3);
+        assert_eq!(sizes["Nothing"], 0);
     }
 }

@@ -57,12 +57,13 @@ mod tests;
 mod tiles;
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use anyhow::{bail, Result};
 use askama::Template;
 
 use super::Outputs;
-use crate::project;
+use crate::project::plural;
 use palette::ArtPalette;
 pub use sheet::Sheet;
 #[cfg(test)]
@@ -118,13 +119,13 @@ const FRAME_TILES: [(&str, usize, usize); 8] = [
 /// pawn to king, then Black's). Its index is the cell content number in `BoardCells`.
 pub const CELL_CONTENTS: usize = 1 + 12;
 
-pub fn generate(outputs: &mut Outputs) -> Result<()> {
-    let art = read_art()?;
+pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
+    let art = read_art_from(root)?;
     let converted = convert(&art)?;
     for sheet in art.sheets() {
-        println!("{}", sheet.conversion());
+        outputs.note(sheet.conversion());
     }
-    println!("{}", converted.budget());
+    outputs.note(converted.budget());
     for (name, contents) in converted.files()? {
         outputs.ensure_file_contents(&name, contents.as_bytes())?;
     }
@@ -161,14 +162,15 @@ impl Art {
     }
 }
 
-/// Reads the four sheets from `assets/`.
+/// Reads the four sheets from the repository's `assets/`.
+#[cfg(test)]
 pub fn read_art() -> Result<Art> {
-    read_art_in(&project::root())
+    read_art_from(&crate::project::root())
 }
 
-/// Reads the four sheets from `root`'s `assets/`, in shades: the title's four colours are
-/// the palette, and every sheet is drawn in them.
-fn read_art_in(root: &std::path::Path) -> Result<Art> {
+/// Reads the four sheets from `root/assets/`, in shades: the title's four colours are the
+/// palette, and every sheet is drawn in them.
+pub fn read_art_from(root: &Path) -> Result<Art> {
     let title = sheet::read_png(root, TITLE_PNG)?;
     let font = sheet::read_png(root, FONT_PNG)?;
     let pieces = sheet::read_png(root, PIECES_PNG)?;
@@ -723,13 +725,12 @@ impl Converted {
         let font = self.font.len();
         let line = |screen: &ScreenTiles, extra: &str| {
             format!(
-                "{} screen: {} tiles of its own (room for {}) + {font} font = {} tiles, {} bytes \
-                 of VRAM{extra}",
+                "{} screen: {} of its own (room for {}) + {font} font = {}, {} of VRAM{extra}",
                 screen.name,
-                screen.set.len(),
+                plural(screen.set.len(), "tile"),
                 screen.capacity(),
-                screen.set.len() + font,
-                (screen.set.len() + font) * 16
+                plural(screen.set.len() + font, "tile"),
+                plural((screen.set.len() + font) * 16, "byte")
             )
         };
         format!(
@@ -738,9 +739,9 @@ impl Converted {
             line(
                 &self.board,
                 &format!(
-                    ", and {} object tiles ({} bytes)",
-                    self.objects.len(),
-                    self.objects.len() * 16
+                    ", and {} ({})",
+                    plural(self.objects.len(), "object tile"),
+                    plural(self.objects.len() * 16, "byte")
                 )
             )
         )

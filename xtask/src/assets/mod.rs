@@ -10,17 +10,21 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::project;
+use crate::project::{self, plural};
 
 pub fn run(check: bool) -> Result<()> {
-    let stale = generate(check)?;
+    let root = project::root();
+    let report = generate_in(&root, check)?;
+    for note in &report.notes {
+        println!("{note}");
+    }
     if check {
-        if !stale.is_empty() {
-            let plural = if stale.len() == 1 { " is" } else { "s are" };
+        if !report.stale.is_empty() {
             bail!(
-                "{} file{plural} stale: {}; run `cargo xtask assets`",
-                stale.len(),
-                stale
+                "generated/ has {}: {}; run `cargo xtask assets`",
+                plural(report.stale.len(), "stale file"),
+                report
+                    .stale
                     .iter()
                     .map(|path| format!("generated/{path}"))
                     .collect::<Vec<_>>()
@@ -28,8 +32,8 @@ pub fn run(check: bool) -> Result<()> {
             );
         }
     } else {
-        for path in &stale {
-            let done = if project::root().join("generated").join(path).exists() {
+        for path in &report.stale {
+            let done = if root.join("generated").join(path).exists() {
                 "wrote"
             } else {
                 "removed"
@@ -41,15 +45,135 @@ pub fn run(check: bool) -> Result<()> {
     Ok(())
 }
 
-/// Runs every generator; returns the files (relative to `generated/`) that were stale:
-/// different from what the generator makes now, or left over from a source that is gone
-/// (a deleted song). Without `check` they are rewritten or removed — but only once every
-/// generator has succeeded, so a bad input leaves `generated/` as it was.
+/// What one run of the generators found.
+pub struct Report {
+    /// The files (relative to `generated/`) that were stale: different from what the
+    /// generator makes now, missing, or left over from a source that is gone (a deleted
+    /// song). Rewritten or removed unless the run was a check.
+    pub stale: Vec<String>,
+    /// Every file the generators make, relative to `generated/`.
+    pub made: BTreeSet<String>,
+    /// What the generators say about their inputs (the tile budget), one line each.
+    pub notes: Vec<String>,
+}
+
+/// Runs every generator on the repository; returns the stale files (see [`Report::stale`]).
+#[cfg(test)]
 pub fn generate(check: bool) -> Result<Vec<String>> {
+    Ok(generate_in(&project::root(), check)?.stale)
+}
+
+/// Runs every generator on `root/assets/` against `root/generated/`. Without `check` the
+/// stale files are rewritten or removed — but only once every generator has succeeded, so
+/// a bad input leaves `generated/` as it was.
+pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
     let mut outputs = Outputs::default();
-    gfx::generate(&mut outputs)?;
-    music::generate(&mut outputs)?;
-    outputs.commit(&project::root().join("generated"), check)
+    gfx::generate(root, &mut outputs)?;
+    music::generate(root, &mut outputs)?;
+    let made = outputs.files.keys().cloned().collect();
+    let notes = std::mem::take(&mut outputs.notes);
+    let stale = outputs.commit(&root.join("generated"), check)?;
+    Ok(Report { stale, made, notes })
+}
+
+/// How many stale files a message names before it says "and N more".
+const NAMED_FILES: usize = 3;
+
+/// What is wrong with `generated/`, as [`check_generated`] finds it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum GeneratedProblem {
+    /// Some or all of its files are not there: nothing that INCLUDEs them builds.
+    Missing(String),
+    /// Its files are there but not what the converters make of `assets/` now.
+    Stale(String),
+}
+
+impl GeneratedProblem {
+    pub fn message(&self) -> &str {
+        match self {
+            GeneratedProblem::Missing(message) | GeneratedProblem::Stale(message) => message,
+        }
+    }
+}
+
+/// What `cargo xtask rom` checks before it assembles: that `root/generated/` is what
+/// `cargo xtask assets` makes of `root/assets/` now. Writes nothing; it costs about 0.05 s
+/// (the converters run, the files are compared), against 1-2 s for the build. Fails with
+/// one message when generated/ is missing, incomplete or stale, naming at most
+/// [`NAMED_FILES`] of the files and the command that makes them.
+pub fn require_up_to_date(root: &Path) -> Result<()> {
+    match check_generated(root)? {
+        None => Ok(()),
+        Some(problem) => bail!("{}", problem.message()),
+    }
+}
+
+/// Compares `root/generated/` with what the converters make of `root/assets/`, writing
+/// nothing; `None` when they are the same.
+pub fn check_generated(root: &Path) -> Result<Option<GeneratedProblem>> {
+    let report = generate_in(root, true)
+        .context("generated/ could not be checked against assets/, which it is made from")?;
+    if report.stale.is_empty() {
+        return Ok(None);
+    }
+    let generated = root.join("generated");
+    let missing: Vec<&String> = report
+        .stale
+        .iter()
+        .filter(|name| report.made.contains(*name) && !generated.join(name).exists())
+        .collect();
+    if missing.len() == report.made.len() {
+        return Ok(Some(GeneratedProblem::Missing(
+            "generated/ is missing: run `cargo xtask assets` to make it from assets/".to_owned(),
+        )));
+    }
+    if !missing.is_empty() {
+        return Ok(Some(GeneratedProblem::Missing(format!(
+            "generated/ is incomplete: it lacks {}; run `cargo xtask assets` to make {} from assets/",
+            some_files(&missing),
+            if missing.len() == 1 { "it" } else { "them" }
+        ))));
+    }
+    let (different, left_over): (Vec<&String>, Vec<&String>) = report
+        .stale
+        .iter()
+        .partition(|name| report.made.contains(*name));
+    let mut what = Vec::new();
+    if !different.is_empty() {
+        let verb = if different.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
+        what.push(format!("{} {verb}", some_files(&different)));
+    }
+    if !left_over.is_empty() {
+        what.push(format!(
+            "{} left over from a source that is gone",
+            some_files(&left_over)
+        ));
+    }
+    Ok(Some(GeneratedProblem::Stale(format!(
+        "generated/ is stale: it is not what assets/ makes now ({}); run `cargo xtask assets` to refresh it",
+        what.join("; ")
+    ))))
+}
+
+/// `generated/a, generated/b, generated/c and 4 more files`: the first [`NAMED_FILES`].
+fn some_files(names: &[&String]) -> String {
+    let named: Vec<String> = names
+        .iter()
+        .take(NAMED_FILES)
+        .map(|name| format!("generated/{name}"))
+        .collect();
+    match names.len().checked_sub(NAMED_FILES) {
+        Some(rest) if rest > 0 => format!("{} and {}", named.join(", "), plural(rest, "more file")),
+        _ => match named.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        },
+    }
 }
 
 /// What the generators make, held until all of them have succeeded.
@@ -57,9 +181,16 @@ pub fn generate(check: bool) -> Result<Vec<String>> {
 pub struct Outputs {
     /// Each file's contents, by name relative to `generated/`.
     files: BTreeMap<String, Vec<u8>>,
+    /// What the generators say about their inputs, printed by `cargo xtask assets`.
+    notes: Vec<String>,
 }
 
 impl Outputs {
+    /// A line for `cargo xtask assets` to print (a budget), not for other commands.
+    pub fn note(&mut self, text: String) {
+        self.notes.push(text);
+    }
+
     /// Says that `generated/<name>` must hold `contents` (written, if it differs, once
     /// every generator has succeeded).
     pub fn ensure_file_contents(&mut self, name: &str, contents: &[u8]) -> Result<()> {
@@ -168,6 +299,119 @@ mod tests {
             Vec::<String>::new()
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A scratch repository in a temporary folder: copies of `assets/` and of the folders
+    /// of `generated/` that `cargo xtask assets` writes.
+    fn scratch(name: &str) -> PathBuf {
+        fn copy(from: &Path, to: &Path) {
+            std::fs::create_dir_all(to).unwrap();
+            for entry in std::fs::read_dir(from).unwrap() {
+                let path = entry.unwrap().path();
+                let target = to.join(path.file_name().unwrap());
+                if path.is_dir() {
+                    copy(&path, &target);
+                } else {
+                    std::fs::copy(&path, &target).unwrap();
+                }
+            }
+        }
+        let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let root = project::root();
+        copy(&root.join("assets"), &dir.join("assets"));
+        for folder in ["gfx", "music"] {
+            copy(
+                &root.join("generated").join(folder),
+                &dir.join("generated").join(folder),
+            );
+        }
+        dir
+    }
+
+    fn rom_check(root: &Path) -> String {
+        match require_up_to_date(root) {
+            Ok(()) => "up to date".to_owned(),
+            Err(error) => format!("{error:#}"),
+        }
+    }
+
+    #[test]
+    fn rom_says_once_that_generated_is_missing_or_incomplete() {
+        let root = scratch("missing");
+        assert_eq!(rom_check(&root), "up to date");
+
+        for name in ["gfx/font.inc", "music/title.asm"] {
+            std::fs::remove_file(root.join("generated").join(name)).unwrap();
+        }
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is incomplete: it lacks generated/gfx/font.inc and \
+             generated/music/title.asm; run `cargo xtask assets` to make them from assets/"
+        );
+        for name in ["gfx/board.inc", "gfx/title.inc", "music/songs.asm"] {
+            std::fs::remove_file(root.join("generated").join(name)).unwrap();
+        }
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is incomplete: it lacks generated/gfx/board.inc, generated/gfx/font.inc, \
+             generated/gfx/title.inc and 2 more files; run `cargo xtask assets` to make them from \
+             assets/"
+        );
+
+        std::fs::remove_dir_all(root.join("generated")).unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is missing: run `cargo xtask assets` to make it from assets/"
+        );
+        generate_in(&root, false).unwrap();
+        assert_eq!(rom_check(&root), "up to date");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn rom_says_that_generated_is_stale_after_an_edit_of_the_art() {
+        let root = scratch("stale");
+        let title = root.join(gfx::TITLE_PNG);
+        let mut art = image::open(&title).unwrap().to_rgba8();
+        assert_eq!(art.get_pixel(0, 0).0, [0, 0, 0, 0xFF]);
+        art.put_pixel(0, 0, image::Rgba([0xFF, 0xFF, 0xFF, 0xFF]));
+        art.save_with_format(&title, image::ImageFormat::Png)
+            .unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is stale: it is not what assets/ makes now (generated/gfx/constants.inc \
+             and generated/gfx/title.inc differ); run `cargo xtask assets` to refresh it"
+        );
+
+        std::fs::write(root.join("generated/music/deleted.asm"), "old song").unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is stale: it is not what assets/ makes now (generated/gfx/constants.inc \
+             and generated/gfx/title.inc differ; generated/music/deleted.asm left over from a \
+             source that is gone); run `cargo xtask assets` to refresh it"
+        );
+        generate_in(&root, false).unwrap();
+        assert_eq!(rom_check(&root), "up to date");
+        std::fs::write(root.join("generated/gfx/font.inc"), "edited by hand").unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is stale: it is not what assets/ makes now (generated/gfx/font.inc \
+             differs); run `cargo xtask assets` to refresh it"
+        );
+
+        // A bad PNG cannot be checked: the converter's error says what is wrong.
+        art.put_pixel(1, 0, image::Rgba([0x12, 0x34, 0x56, 0xFF]));
+        art.save_with_format(&title, image::ImageFormat::Png)
+            .unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ could not be checked against assets/, which it is made from: \
+             assets/title.png: the image has 5 colours (#FFFFFF, #AAAAAA, #555555, #123456, \
+             #000000), but it must have exactly four: its colours are the palette of all the \
+             art, the lightest shown as white, the darkest as black"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -70,7 +70,6 @@ use anyhow::{bail, Context, Result};
 use askama::Template;
 
 use super::Outputs;
-use crate::project;
 
 pub use encode::{Line, Song};
 
@@ -311,8 +310,8 @@ pub fn wave_level(velocity: u8) -> u8 {
     }
 }
 
-pub fn generate(outputs: &mut Outputs) -> Result<()> {
-    let dir = project::root().join(MUSIC_DIR);
+pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
+    let dir = root.join(MUSIC_DIR);
     let mut paths = Vec::new();
     for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {MUSIC_DIR}"))? {
         let path = entry

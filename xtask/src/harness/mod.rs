@@ -50,6 +50,7 @@ use boytacean::gb::{GameBoy, GameBoyMode};
 use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
+use crate::project::plural;
 use access::decode::{next_step, Effect, Instruction, NextStep, EFFECTS};
 use access::{Moment, PpuAccessChecker};
 #[cfg(test)]
@@ -365,8 +366,9 @@ impl Machine {
             }
             if elapsed >= max_cycles {
                 bail!(
-                    "{} was not reached within {max_cycles} machine cycles: {}",
+                    "{} was not reached within {}: {}",
                     self.describe(addr),
+                    plural(max_cycles, "machine cycle"),
                     self.where_is_the_cpu()
                 );
             }
@@ -402,8 +404,9 @@ impl Machine {
             }
             if elapsed >= max_cycles {
                 bail!(
-                    "the routine at {} did not return within {max_cycles} machine cycles: {}",
+                    "the routine at {} did not return within {}: {}",
                     self.describe(addr),
+                    plural(max_cycles, "machine cycle"),
                     self.where_is_the_cpu()
                 );
             }
@@ -458,7 +461,10 @@ impl Machine {
     pub fn read<'a>(&self, at: impl Into<Location<'a>>, len: usize) -> Result<Vec<u8>> {
         let addr = self.resolve(at.into())?;
         if usize::from(addr) + len > 0x1_0000 {
-            bail!("reading {len} bytes from ${addr:04X} runs past $FFFF");
+            bail!(
+                "reading {} from ${addr:04X} runs past $FFFF",
+                plural(len, "byte")
+            );
         }
         let mmu = self.gb.mmu_i();
         Ok((0..len)
@@ -476,8 +482,8 @@ impl Machine {
         let addr = self.resolve(at.into())?;
         if usize::from(addr) + bytes.len() > 0x1_0000 {
             bail!(
-                "writing {} bytes to ${addr:04X} runs past $FFFF",
-                bytes.len()
+                "writing {} to ${addr:04X} runs past $FFFF",
+                plural(bytes.len(), "byte")
             );
         }
         for (offset, &byte) in bytes.iter().enumerate() {

@@ -4,6 +4,8 @@ use std::collections::HashMap;
 
 use anyhow::{bail, Result};
 
+use crate::project::plural;
+
 /// One label of a `.sym` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symbol {
@@ -128,13 +130,13 @@ impl Symbols {
         similar.truncate(5);
         if similar.is_empty() {
             bail!(
-                "unknown label `{name}`: it is not among the {} labels of the .sym file",
-                self.len()
+                "unknown label `{name}`: it is not among the {} of the .sym file",
+                plural(self.len(), "label")
             );
         }
         bail!(
-            "unknown label `{name}`: it is not among the {} labels of the .sym file (similar: {})",
-            self.len(),
+            "unknown label `{name}`: it is not among the {} of the .sym file (similar: {})",
+            plural(self.len(), "label"),
             similar
                 .iter()
                 .map(|name| format!("`{name}`"))

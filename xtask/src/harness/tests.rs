@@ -393,7 +393,7 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
     let error = machine.assert_no_violations().unwrap_err().to_string();
     assert_eq!(
         error,
-        "1 PPU access violation(s) at 1 place(s) in the code:\n  \
+        "1 PPU access violation at 1 place in the code:\n  \
          PC $015B (Main.poke): writes VRAM $8000 while the PPU draws \
          (mode 3, LY 0, frame 0, cycle 37)"
     );
@@ -469,7 +469,7 @@ fn oam_writes_in_mode_2_are_reported_also_from_push() {
         ]
     );
     let report = machine.assert_no_violations().unwrap_err().to_string();
-    assert!(report.starts_with("3 PPU access violation(s) at 2 place(s) in the code:"));
+    assert!(report.starts_with("3 PPU access violations at 2 places in the code:"));
     assert!(
         report.contains(
             "writes OAM $FE0F while the PPU reads OAM (mode 2, LY 0, frame 0, cycle 14) [2 times]"

@@ -505,7 +505,7 @@ fn art_recoloured_in_a_game_boy_palette_converts_to_the_same_files() {
         ),
     ] {
         let root = scratch_assets(label, &art, colours, format);
-        let recoloured = read_art_in(&root).unwrap_or_else(|error| panic!("{error:#}"));
+        let recoloured = read_art_from(&root).unwrap_or_else(|error| panic!("{error:#}"));
         let got = convert(&recoloured).unwrap().files().unwrap();
         assert_eq!(got.len(), want.len());
         for ((name, contents), (want_name, want_contents)) in got.iter().zip(&want) {
@@ -626,7 +626,7 @@ fn a_sheet_in_another_palette_than_the_titles_is_an_error_naming_the_pixel_and_p
     let first = art.pieces.pixels.iter().position(Option::is_some).unwrap();
     let (x, y) = (first % art.pieces.width, first / art.pieces.width);
     assert_eq!(
-        error_of(read_art_in(&root)),
+        error_of(read_art_from(&root)),
         format!(
             "assets/pieces.png: pixel ({x}, {y}) is {}, which is not in the palette (the \
              colours of assets/title.png: #9BBC0F white, #8BAC0F light grey, #306230 dark \

@@ -9,6 +9,7 @@ use super::{
     ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, TIMBRE, WAIT,
     WAVE_NAMES,
 };
+use crate::project::plural;
 
 /// The longest duration one command holds; longer notes and rests continue with waits.
 const MAX_FRAMES: u64 = 255;
@@ -105,17 +106,17 @@ impl Song {
     pub fn summary(&self) -> String {
         let repeat = match (&self.loop_frame, &self.loop_place) {
             (Some(frame), Some(place)) => format!(
-                "loops from {place} (frame {frame}) every {} frames",
-                self.frames - frame
+                "loops from {place} (frame {frame}) every {}",
+                plural(self.frames - frame, "frame")
             ),
             _ => "plays once".to_string(),
         };
         format!(
-            "{}: {:.1} s ({} frames), {repeat}; {} bytes.",
+            "{}: {:.1} s ({}), {repeat}; {}.",
             self.label,
             self.seconds(),
-            self.frames,
-            self.size()
+            plural(self.frames, "frame"),
+            plural(self.size(), "byte")
         )
     }
 

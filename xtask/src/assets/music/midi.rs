@@ -6,6 +6,7 @@ use std::fmt;
 use midly::{MetaMessage, MidiMessage, Smf, Timing, TrackEventKind};
 
 use super::{drum_index, drum_kit_list, note_name, Channel, DUTIES, PERIOD_TABLE_LENGTH};
+use crate::project::plural;
 
 /// Tempo before any tempo event: 120 beats per minute.
 const DEFAULT_TEMPO: u32 = 500_000;
@@ -200,13 +201,15 @@ fn check_complete(bytes: &[u8]) -> Result<(), MidiError> {
         let remaining = bytes.len() - offset;
         if remaining < 8 {
             return Err(cut_short(format!(
-                "it ends {remaining} bytes into {chunk}'s 8-byte chunk header"
+                "it ends {} into {chunk}'s 8-byte chunk header",
+                plural(remaining, "byte")
             )));
         }
         let length = u32::from_be_bytes(std::array::from_fn(|i| bytes[offset + 4 + i])) as usize;
         if length > remaining - 8 {
             return Err(cut_short(format!(
-                "{chunk} is {length} bytes long, but only {} of them are in the file",
+                "{chunk} is {} long, but only {} of them are in the file",
+                plural(length, "byte"),
                 remaining - 8
             )));
         }
@@ -217,7 +220,8 @@ fn check_complete(bytes: &[u8]) -> Result<(), MidiError> {
     }
     if tracks < announced {
         return Err(cut_short(format!(
-            "its header announces {announced} tracks, but it holds {tracks}"
+            "its header announces {}, but it holds {tracks}",
+            plural(announced, "track")
         )));
     }
     Ok(())

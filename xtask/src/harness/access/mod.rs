@@ -30,6 +30,8 @@ use std::fmt;
 use boytacean::gb::GameBoy;
 use boytacean::ppu::PpuMode;
 
+use crate::project::plural;
+
 use super::symbols::Symbols;
 use decode::{next_step, Effect, Instruction, NextStep};
 
@@ -332,9 +334,9 @@ impl PpuAccessChecker {
             }
         }
         let mut report = format!(
-            "{} PPU access violation(s) at {} place(s) in the code:",
-            self.count,
-            sites.len()
+            "{} at {} in the code:",
+            plural(self.count, "PPU access violation"),
+            plural(sites.len(), "place")
         );
         for (violation, count) in sites.iter().take(MAX_REPORTED_SITES) {
             report.push_str(&format!("\n  {violation}"));
@@ -344,13 +346,13 @@ impl PpuAccessChecker {
         }
         if sites.len() > MAX_REPORTED_SITES {
             report.push_str(&format!(
-                "\n  ... and {} more places",
-                sites.len() - MAX_REPORTED_SITES
+                "\n  ... and {} more",
+                plural(sites.len() - MAX_REPORTED_SITES, "place")
             ));
         }
         if self.count > self.violations.len() as u64 {
             report.push_str(&format!(
-                "\n  (only the first {} violations were kept)",
+                "\n  (only the first {} were kept)",
                 self.violations.len()
             ));
         }
