@@ -9,6 +9,11 @@ fn boot(code: &[u8]) -> Machine {
     Machine::new(&TestRom::new().at(0x0150, code).build()).unwrap()
 }
 
+/// 15 `nop`s: the 60 dots from where the boot ROM hands over (line 153, dot 396) to line 0.
+/// Placed first in a test's code, it makes cycle `c + 15` of the test the dot `4c` of line 0,
+/// as the harness counted before its start moved to the hand-over.
+const TO_LINE_0: [u8; 15] = [0x00; 15];
+
 /// Waits for VBlank by polling LY: `ldh a, [rLY]; cp 144; jr nz, @-4` (6 bytes).
 const WAIT_VBLANK: [u8; 6] = [0xF0, 0x44, 0xFE, 0x90, 0x20, 0xFA];
 
@@ -30,7 +35,8 @@ fn starts_like_a_dmg_after_its_boot_rom() {
     assert_eq!(machine.read_u8(0xFF47).unwrap(), 0xFC);
     assert_eq!(machine.read_u8(0xFF0F).unwrap(), 0xE1);
     assert_eq!(machine.read_u8(0xFFFF).unwrap(), 0x00);
-    assert_eq!((machine.ly(), machine.ppu_mode()), (0, 2));
+    // Line 153 (LY reads 0 there on a DMG, 153 in boytacean), in VBlank, 60 dots from its end.
+    assert_eq!((machine.ly(), machine.ppu_mode()), (153, 1));
     assert_eq!((machine.cycles(), machine.frames()), (0, 0));
     assert!(!machine.ime());
 }
@@ -215,9 +221,9 @@ fn steps_count_machine_cycles_exactly() {
     assert_eq!(machine.pc(), 0x0040);
     assert_eq!(machine.read_u16(machine.registers().sp).unwrap(), 0x0196);
     assert_eq!(machine.frames(), 1);
-    // The whole wait is the time from `halt` to the start of VBlank (cycle 16,416) plus
-    // the cycle that raises the interrupt.
-    assert_eq!(total + halted_steps, 16_416 + 1);
+    // The whole wait is the time from `halt` to the start of VBlank (60 dots to line 0, then
+    // 144 lines: cycle 16,431) plus the cycle that raises the interrupt.
+    assert_eq!(total + halted_steps, 16_431 + 1);
     assert_eq!(machine.step().unwrap(), 4, "reti");
     assert_eq!(machine.pc(), 0x0196);
     assert_eq!(machine.step().unwrap(), 1, "di");
@@ -235,13 +241,13 @@ fn steps_count_machine_cycles_exactly() {
 fn a_frame_is_17556_cycles_and_ends_when_vblank_begins() {
     // jr @ from $0150: instruction boundaries at cycles 1, 5, 8, 11, ...
     let mut machine = boot(&[0x18, 0xFE]);
-    // VBlank begins at line 144: 144 * 456 / 4 = 16,416 cycles after power-on; the jr
-    // that crosses it ends at cycle 16,418.
-    assert_eq!(machine.run_frames(1).unwrap(), 16_418);
+    // VBlank begins at line 144: (60 + 144 * 456) / 4 = 16,431 cycles after the hand-over;
+    // the jr that crosses it ends at cycle 16,433.
+    assert_eq!(machine.run_frames(1).unwrap(), 16_433);
     assert_eq!((machine.ly(), machine.ppu_mode()), (144, 1));
     assert_eq!(machine.run_frames(1).unwrap(), 17_556);
     assert_eq!(machine.run_frames(3).unwrap(), 3 * 17_556);
-    assert_eq!(machine.cycles(), 16_418 + 4 * 17_556);
+    assert_eq!(machine.cycles(), 16_433 + 4 * 17_556);
     assert_eq!(machine.frames(), 5);
     machine.assert_no_violations().unwrap();
 }
@@ -373,9 +379,10 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
     let sym = "00:0150 Main\n00:015b Main.poke\n";
     let mut machine = Machine::new(&rom).unwrap().with_symbols(sym).unwrap();
     machine.run_frames(2).unwrap();
-    // STAT reads at cycles 5, 15 and 25; mode 3 begins at dot 80 (cycle 20), so the third
-    // read sees it; ldh, and, cp, jr (not taken), ld hl: the store starts at cycle
-    // 25 + 3 + 2 + 2 + 2 + 3 = 37.
+    // STAT reads at cycles 5, 15, 25 and 35 (boytacean reads at the instruction's start);
+    // mode 3 begins at dot 80 of line 0 (cycle 35), so the fourth read sees it; ldh, and,
+    // cp, jr (not taken), ld hl: the store starts at cycle 35 + 3 + 2 + 2 + 2 + 3 = 47 and
+    // writes in its cycle 2, at dot 4 * 48 - 60 = 132.
     assert_eq!(
         machine.violations(),
         [Violation {
@@ -384,8 +391,9 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
             addr: 0x8000,
             mode: 3,
             ly: 0,
+            dot: 132,
             frame: 0,
-            cycle: 37,
+            cycle: 47,
             label: Some("Main.poke".to_string()),
         }]
     );
@@ -395,7 +403,7 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
         error,
         "1 PPU access violation(s) at 1 place(s) in the code:\n  \
          PC $015B (Main.poke): writes VRAM $8000 while the PPU draws \
-         (mode 3, LY 0, frame 0, cycle 37)"
+         (mode 3, LY 0, frame 0, cycle 47)"
     );
 }
 
@@ -414,10 +422,12 @@ fn a_vram_write_in_vblank_is_fine() {
     assert_eq!(machine.read_u8(0x8000).unwrap(), 0x42);
 }
 
-/// `ld hl, $8000`, `nops` × `nop`, then `store` (to $8000), then `jr @`. The store starts
-/// at machine cycle 5 + 3 + nops; mode 3 of line 0 covers cycles 20 to 62.
+/// [`TO_LINE_0`], `ld hl, $8000`, `nops` × `nop`, then `store` (to $8000), then `jr @`. The
+/// store starts at machine cycle 5 + 15 + 3 + nops, at dot 4 × (8 + nops) of line 0: mode 3
+/// covers boytacean's cycles 35 to 77 (dots 80-251), a DMG's up to cycle 106 (dot 368).
 fn vram_store_after(nops: usize, store: &[u8]) -> Machine {
-    let mut code = vec![0x21, 0x00, 0x80];
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0x21, 0x00, 0x80]);
     code.extend(std::iter::repeat_n(0x00, nops));
     code.extend(store);
     code.extend([0x18, 0xFE]);
@@ -430,49 +440,53 @@ fn vram_store_after(nops: usize, store: &[u8]) -> Machine {
 fn the_mode_is_the_one_at_the_write_cycle_not_at_the_instruction_start() {
     const LD_HL_A: &[u8] = &[0x77];
     const SET_0_HL: &[u8] = &[0xCB, 0xC6];
-    // Starts at cycle 19 (mode 2); writes in its cycle 2, dots 80-83: mode 3.
+    // Starts at cycle 34 (mode 2); writes in its cycle 2, dots 80-83: mode 3.
     let machine = vram_store_after(11, LD_HL_A);
     let violations = machine.violations();
     assert_eq!(violations.len(), 1);
-    assert_eq!((violations[0].cycle, violations[0].mode), (19, 3));
-    // Starts at cycle 17 (mode 2); writes in its cycle 4, dots 80-83: mode 3.
+    assert_eq!((violations[0].cycle, violations[0].mode), (34, 3));
+    // Starts at cycle 32 (mode 2); writes in its cycle 4, dots 80-83: mode 3.
     let machine = vram_store_after(9, SET_0_HL);
     let violations = machine.violations();
     assert_eq!(violations.len(), 1);
-    assert_eq!((violations[0].cycle, violations[0].mode), (17, 3));
-    // Starts at cycle 61 (mode 3); writes at dots 248-251: still mode 3.
+    assert_eq!((violations[0].cycle, violations[0].mode), (32, 3));
+    // Starts at cycle 76 (mode 3); writes at dots 248-251: still mode 3.
     let machine = vram_store_after(53, LD_HL_A);
     assert_eq!(machine.violations().len(), 1);
-    // Starts at cycle 62 (mode 3); writes at dots 252-255: HBlank, allowed.
-    let machine = vram_store_after(54, LD_HL_A);
+    // Starts at cycle 118 (boytacean's HBlank); writes at dots 372-375: HBlank on any line.
+    let machine = vram_store_after(84, LD_HL_A);
     machine.assert_no_violations().unwrap();
     assert_eq!(machine.read_u8(0x8000).unwrap(), 0x01);
 }
 
 #[test]
 fn oam_writes_in_mode_2_are_reported_also_from_push() {
-    let mut machine = boot(&[
-        0x3E, 0x01, // $0150 ld a, 1
-        0xEA, 0x00, 0xFE, // $0152 ld [$FE00], a
-        0x31, 0x10, 0xFE, // $0155 ld sp, $FE10
-        0xC5, // $0158 push bc
-        0x31, 0xFE, 0xFF, // $0159 ld sp, $FFFE
-        0x18, 0xFE, // $015C jr @
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0x3E, 0x01, // $015F ld a, 1
+        0xEA, 0x00, 0xFE, // $0161 ld [$FE00], a
+        0x31, 0x10, 0xFE, // $0164 ld sp, $FE10
+        0xC5, // $0167 push bc
+        0x31, 0xFE, 0xFF, // $0168 ld sp, $FFFE
+        0x18, 0xFE, // $016B jr @
     ]);
+    let mut machine = boot(&code);
     machine.run_frames(1).unwrap();
+    // The push also moves SP, in OAM's range, through the incrementer in mode 2.
     assert_eq!(
         violations_seen(&machine),
         [
-            (ViolationKind::OamWrite, 0x0152, 0xFE00, 2, 7),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
+            (ViolationKind::OamWrite, 0x0161, 0xFE00, 2, 22),
+            (ViolationKind::OamWrite, 0x0167, 0xFE0F, 2, 29),
+            (ViolationKind::OamWrite, 0x0167, 0xFE0E, 2, 29),
+            (ViolationKind::OamCorruption, 0x0167, 0xFE10, 2, 29),
         ]
     );
     let report = machine.assert_no_violations().unwrap_err().to_string();
-    assert!(report.starts_with("3 PPU access violation(s) at 2 place(s) in the code:"));
+    assert!(report.starts_with("4 PPU access violation(s) at 3 place(s) in the code:"));
     assert!(
         report.contains(
-            "writes OAM $FE0F while the PPU reads OAM (mode 2, LY 0, frame 0, cycle 14) [2 times]"
+            "writes OAM $FE0F while the PPU reads OAM (mode 2, LY 0, frame 0, cycle 29) [2 times]"
         ),
         "{report}"
     );
@@ -480,27 +494,54 @@ fn oam_writes_in_mode_2_are_reported_also_from_push() {
 
 #[test]
 fn turning_the_lcd_off_outside_vblank_is_reported() {
-    let mut machine = boot(&[
-        0xAF, // $0150 xor a
-        0xE0, 0x40, // $0151 ldh [rLCDC], a
-        0x18, 0xFE, // $0153 jr @
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0xAF, // $015F xor a
+        0xE0, 0x40, // $0160 ldh [rLCDC], a
+        0x18, 0xFE, // $0162 jr @
     ]);
+    let mut machine = boot(&code);
     machine.run_cycles(100).unwrap();
     let seen: Vec<(ViolationKind, u16, u8)> = machine
         .violations()
         .iter()
         .map(|v| (v.kind, v.pc, v.mode))
         .collect();
-    assert_eq!(seen, [(ViolationKind::LcdOffOutsideVblank, 0x0151, 2)]);
+    assert_eq!(seen, [(ViolationKind::LcdOffOutsideVblank, 0x0160, 2)]);
 
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0x21, 0x40, 0xFF, // $015F ld hl, rLCDC
+        0xCB, 0xBE, // $0162 res 7, [hl]
+        0x18, 0xFE, // $0164 jr @
+    ]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(machine.violations()[0].pc, 0x0162);
+    assert_eq!(machine.violation_count(), 1);
+}
+
+#[test]
+fn start_up_code_has_the_last_60_dots_of_vblank_as_on_a_dmg() {
+    // The boot ROM hands over 60 dots (15 machine cycles) before line 0: turning the LCD
+    // off at once is in time, its write landing in cycle 8.
     let mut machine = boot(&[
-        0x21, 0x40, 0xFF, // $0150 ld hl, rLCDC
-        0xCB, 0xBE, // $0153 res 7, [hl]
-        0x18, 0xFE, // $0155 jr @
+        0xAF, // $0150 xor a
+        0xE0, 0x40, // $0151 ldh [rLCDC], a
+        0x18, 0xFE, // $0153 jr @
     ]);
     machine.run_cycles(100).unwrap();
-    assert_eq!(machine.violations()[0].pc, 0x0153);
-    assert_eq!(machine.violation_count(), 1);
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.read_u8(0xFF40).unwrap(), 0x00);
+    // Nine `nop`s later it is not: the write lands in cycle 17, dot 8 of line 0.
+    let mut code = vec![0x00; 9];
+    code.extend([0xAF, 0xE0, 0x40, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::LcdOffOutsideVblank, 0x015A, 0xFF40, 2, 15)]
+    );
 }
 
 #[test]
@@ -697,7 +738,8 @@ fn checking_can_be_turned_off_for_benchmarks() {
     assert_eq!(machine.violation_count(), 1);
     machine.clear_violations();
     machine.assert_no_violations().unwrap();
-    let mut code = vec![0x21, 0x00, 0x80];
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0x21, 0x00, 0x80]);
     code.extend([0x00; 11]);
     code.extend([0x77, 0x18, 0xFE]);
     let mut machine = Machine::new(&TestRom::new().at(0x0150, &code).build())
@@ -709,7 +751,9 @@ fn checking_can_be_turned_off_for_benchmarks() {
 
 #[test]
 fn an_interrupt_pushing_into_oam_is_reported() {
-    // The boot ROM leaves VBlank requested in IF: `ei` with IE_VBLANK dispatches at once.
+    // The boot ROM leaves VBlank requested in IF: `ei` with IE_VBLANK dispatches after the
+    // instruction that follows it (`jr @`, 3 cycles), its pushes in cycles 19 and 20 (line
+    // 0, dots 16-23: mode 2), SP in OAM's range through the incrementer too.
     let rom = TestRom::new()
         .at(
             0x0150,
@@ -729,8 +773,9 @@ fn an_interrupt_pushing_into_oam_is_reported() {
     assert_eq!(
         violations_seen(&machine),
         [
-            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
+            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 17),
+            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 17),
+            (ViolationKind::OamCorruption, 0x0158, 0xFE10, 2, 17),
         ]
     );
 }
