@@ -426,8 +426,14 @@ fn a_vram_write_in_vblank_is_fine() {
 /// store starts at machine cycle 5 + 15 + 3 + nops, at dot 4 × (8 + nops) of line 0: mode 3
 /// covers boytacean's cycles 35 to 77 (dots 80-251), a DMG's up to cycle 106 (dot 368).
 fn vram_store_after(nops: usize, store: &[u8]) -> Machine {
+    store_after(0x8000, nops, store)
+}
+
+/// As [`vram_store_after`], `store` writing (or reading) `addr` instead of $8000.
+fn store_after(addr: u16, nops: usize, store: &[u8]) -> Machine {
     let mut code = TO_LINE_0.to_vec();
-    code.extend([0x21, 0x00, 0x80]);
+    let [low, high] = addr.to_le_bytes();
+    code.extend([0x21, low, high]);
     code.extend(std::iter::repeat_n(0x00, nops));
     code.extend(store);
     code.extend([0x18, 0xFE]);
@@ -807,6 +813,265 @@ fn open_loads_the_rom_and_the_sym_file_beside_it() {
         error.starts_with("reading ") && error.contains("missing.gb"),
         "{error}"
     );
+}
+
+#[test]
+fn a_write_in_boytaceans_hblank_is_reported_where_a_dmg_may_still_draw() {
+    // At $0198, after 54 `nop`s: starts at cycle 77, writes at dot 252, where boytacean's
+    // mode 3 has just ended and a DMG's may last to dot 368.
+    let machine = vram_store_after(54, &[0x77]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::VramWrite, 0x0198, 0x8000, 0, 77)]
+    );
+    assert_eq!(machine.violations()[0].dot, 252);
+    assert_eq!(
+        machine.assert_no_violations().unwrap_err().to_string(),
+        "1 PPU access violation(s) at 1 place(s) in the code:\n  \
+         PC $0198: writes VRAM $8000 at dot 252 of the line, where a DMG may still draw \
+         (mode 3 lasts up to 289 dots) (mode 0, LY 0, frame 0, cycle 77)"
+    );
+    // The last dot a DMG may still draw at, and the first it surely does not.
+    let machine = vram_store_after(83, &[0x77]);
+    assert_eq!(
+        (machine.violation_count(), machine.violations()[0].dot),
+        (1, 368)
+    );
+    vram_store_after(84, &[0x77])
+        .assert_no_violations()
+        .unwrap();
+    // OAM alike; after the longest mode 3 it is free until the line ends.
+    let machine = store_after(0xFE00, 54, &[0x77]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamWrite, 0x0198, 0xFE00, 0, 77)]
+    );
+    store_after(0xFE00, 84, &[0x77])
+        .assert_no_violations()
+        .unwrap();
+}
+
+/// Waits for mode 3 and then for STAT to show VRAM free, then stores A to `addr`:
+/// `ld hl, addr`, `.draw: ldh a, [rSTAT]; and STAT_MODE_MASK; cp 3; jr nz, .draw`,
+/// `.busy: ldh a, [rSTAT]; and STAT_BUSY; jr nz, .busy`, `ld [hl], a`, `jr @` (the store at
+/// $0161).
+fn store_after_stat_shows_hblank(addr: u16) -> Machine {
+    let [low, high] = addr.to_le_bytes();
+    let mut machine = boot(&[
+        0x21, low, high, // $0150 ld hl, addr
+        0xF0, 0x41, // $0153 .draw: ldh a, [rSTAT]
+        0xE6, 0x03, // $0155 and STAT_MODE_MASK
+        0xFE, 0x03, // $0157 cp 3
+        0x20, 0xF8, // $0159 jr nz, .draw
+        0xF0, 0x41, // $015B .busy: ldh a, [rSTAT]
+        0xE6, 0x02, // $015D and STAT_BUSY
+        0x20, 0xFA, // $015F jr nz, .busy
+        0x77, // $0161 ld [hl], a
+        0x18, 0xFE, // $0162 jr @
+    ]);
+    machine.run_cycles(200).unwrap();
+    machine
+}
+
+#[test]
+fn a_vram_write_right_after_stat_shows_hblank_is_safe_on_any_line() {
+    // On a DMG the poll ends only when mode 3 really has, however long the line: the
+    // write comes 24 dots after the read that saw mode 0 (dot 288 here, of a line whose
+    // mode 3 may last to dot 368).
+    let machine = store_after_stat_shows_hblank(0x8000);
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.read_u8(0x8000).unwrap(), 0x00);
+    // OAM is not: HBlank may end right after the read. The `.busy` reads start at cycles
+    // 47, 55, ... 79 (boytacean reads at an instruction's start); the one at cycle 79 (dot
+    // 256) sees mode 0; the store starts at cycle 79 + 3 + 2 + 2 = 86 and writes at dot 288.
+    let machine = store_after_stat_shows_hblank(0xFE00);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamWrite, 0x0161, 0xFE00, 0, 86)]
+    );
+    assert_eq!(machine.violations()[0].dot, 288);
+}
+
+#[test]
+fn reads_of_locked_vram_and_oam_are_reported_they_give_ff_on_a_dmg() {
+    // ld a, [hl] at $0176, cycle 43: reads $8000 in its cycle 2, dot 4 * 44 - 60 = 116.
+    let machine = vram_store_after(20, &[0x7E]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::VramRead, 0x0176, 0x8000, 3, 43)]
+    );
+    assert_eq!(
+        machine.assert_no_violations().unwrap_err().to_string(),
+        "1 PPU access violation(s) at 1 place(s) in the code:\n  \
+         PC $0176: reads VRAM $8000 while the PPU draws, which gives $FF on hardware \
+         (mode 3, LY 0, frame 0, cycle 43)"
+    );
+    // ld a, [$FE00] at $015F, cycle 20: reads in its cycle 4, dot 32 of line 0 (mode 2).
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0xFA, 0x00, 0xFE, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamRead, 0x015F, 0xFE00, 2, 20)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $015F: reads OAM $FE00 while the PPU reads OAM, which gives $FF on hardware \
+             (mode 2, LY 0, frame 0, cycle 20)"
+        ));
+    // In VBlank both are free: ld a, [$8000]; ld a, [$FE00].
+    let mut code = WAIT_VBLANK.to_vec();
+    code.extend([0xFA, 0x00, 0x80, 0xFA, 0x00, 0xFE, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_frames(2).unwrap();
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn a_register_pair_in_oam_range_through_the_incrementer_in_mode_2_is_reported() {
+    // ld hl, $FE00; inc hl at $0162, cycle 23: dots 32-39 of line 0, mode 2.
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0x21, 0x00, 0xFE, 0x23, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamCorruption, 0x0162, 0xFE00, 2, 23)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0162: puts $FE00 through the 16-bit incrementer while the PPU scans OAM, \
+             which corrupts OAM on a DMG (mode 2, LY 0, frame 0, cycle 23)"
+        ));
+    // ld bc, $FEFF; dec bc; ld de, $FF00; inc de at once: in VBlank, and $FF00 is outside.
+    let mut machine = boot(&[
+        0x01, 0xFF, 0xFE, // $0150 ld bc, $FEFF
+        0x0B, // $0153 dec bc
+        0x11, 0x00, 0xFF, // $0154 ld de, $FF00
+        0x13, // $0157 inc de
+        0x18, 0xFE, // $0158 jr @
+    ]);
+    machine.run_cycles(100).unwrap();
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.registers().bc, 0xFEFE);
+}
+
+#[test]
+fn halt_with_interrupts_off_and_one_requested_is_the_halt_bug() {
+    // The boot ROM leaves VBlank requested in IF and IME off.
+    let mut machine = boot(&[
+        0x3E, 0x01, // $0150 ld a, IE_VBLANK
+        0xE0, 0xFF, // $0152 ldh [rIE], a
+        0x76, // $0154 halt
+        0x04, // $0155 inc b
+        0x18, 0xFE, // $0156 jr @
+    ]);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::HaltBug, 0x0154, 0x0154, 1, 10)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0154: `halt` with interrupts disabled and one already requested: a DMG runs \
+             the byte after it twice (mode 1, LY 153, frame 0, cycle 10)"
+        ));
+    // With IF cleared first, `halt` waits for the next VBlank and wakes without a dispatch.
+    let mut machine = boot(&[
+        0x3E, 0x01, // $0150 ld a, IE_VBLANK
+        0xE0, 0xFF, // $0152 ldh [rIE], a
+        0xAF, // $0154 xor a
+        0xE0, 0x0F, // $0155 ldh [rIF], a
+        0x76, // $0157 halt
+        0x04, // $0158 inc b
+        0x18, 0xFE, // $0159 jr @
+    ]);
+    machine.run_frames(1).unwrap();
+    machine.run_cycles(10).unwrap();
+    machine.assert_no_violations().unwrap();
+    assert_eq!((machine.pc(), machine.registers().bc >> 8), (0x0159, 1));
+}
+
+/// `ld a, IE_VBLANK; ldh [rIE], a`, then `code` (from $0154), with `jr @` at $0040: the
+/// VBlank the boot ROM left requested is pending from the start.
+fn with_vblank_pending(code: &[u8]) -> Machine {
+    let mut all = vec![0x3E, 0x01, 0xE0, 0xFF];
+    all.extend(code);
+    let rom = TestRom::new()
+        .at(0x0150, &all)
+        .at(0x0040, &[0x18, 0xFE])
+        .build();
+    let mut machine = Machine::new(&rom).unwrap();
+    machine.run_cycles(100).unwrap();
+    machine
+}
+
+#[test]
+fn ei_takes_effect_after_the_next_instruction_as_on_a_dmg() {
+    // ei; inc b; inc b; jr @: the interrupt comes after the first `inc b`, returning to
+    // the second.
+    let machine = with_vblank_pending(&[0xFB, 0x04, 0x04, 0x18, 0xFE]);
+    let registers = machine.registers();
+    assert_eq!((registers.pc, registers.bc >> 8), (0x0040, 1));
+    assert_eq!(machine.read_u16(registers.sp).unwrap(), 0x0156);
+    machine.assert_no_violations().unwrap();
+    // ei; halt: a DMG services the interrupt and returns to the `halt`.
+    let machine = with_vblank_pending(&[0xFB, 0x76, 0x04, 0x18, 0xFE]);
+    let registers = machine.registers();
+    assert_eq!((registers.pc, registers.bc >> 8), (0x0040, 0));
+    assert_eq!(machine.read_u16(registers.sp).unwrap(), 0x0155);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn ei_directly_followed_by_di_is_reported_and_takes_no_interrupt() {
+    // ei at $0154; di at $0155 (cycle 11); jr @.
+    let machine = with_vblank_pending(&[0xFB, 0xF3, 0x18, 0xFE]);
+    assert_eq!(machine.pc(), 0x0156);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::EiThenDi, 0x0155, 0x0155, 1, 11)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0155: `di` right after `ei`: a DMG takes no interrupt in between \
+             (mode 1, LY 153, frame 0, cycle 11)"
+        ));
+    // ei; nop; di: the interrupt comes after the `nop`.
+    let machine = with_vblank_pending(&[0xFB, 0x00, 0xF3, 0x18, 0xFE]);
+    assert_eq!(machine.pc(), 0x0040);
+    assert_eq!(machine.read_u16(machine.registers().sp).unwrap(), 0x0156);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn the_joypad_register_reads_bits_6_and_7_as_1() {
+    let mut machine = boot(&[
+        0x3E, 0x20, // $0150 ld a, JOYP_GET_CTRL_PAD
+        0xE0, 0x00, // $0152 ldh [rP1], a
+        0xF0, 0x00, // $0154 ldh a, [rP1]
+        0x47, // $0156 ld b, a
+        0x21, 0x00, 0xFF, // $0157 ld hl, rP1
+        0x4E, // $015A ld c, [hl]
+        0x18, 0xFE, // $015B jr @
+    ]);
+    machine.press(Button::Right);
+    machine.run_cycles(100).unwrap();
+    // Bits 7-6 set, the control pad selected (bit 4 clear), Right pressed (bit 0 clear).
+    assert_eq!(machine.registers().bc, 0xEEEE);
 }
 
 /// Each violation as (kind, PC, address, PPU mode, machine cycle), in order.

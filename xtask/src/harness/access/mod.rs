@@ -224,7 +224,7 @@ impl fmt::Display for Violation {
             self.dot, LONGEST_MODE_3
         );
         let drawing = |what: &str| match self.mode {
-            0 => format!("{what} {long_line}"),
+            0 => long_line.clone(),
             _ => what.to_string(),
         };
         let addr = self.addr;
