@@ -14,21 +14,26 @@
 //! 1,048,576 per second, 17,556 per frame. boytacean's `clock()` returns T-states (`nop` 4,
 //! an interrupt dispatch 20); the harness divides by 4.
 //!
-//! Start state: DMG mode, boot ROM skipped, the CPU at $0100 with the registers the DMG
-//! boot ROM leaves (AF=$01B0, or $0180 when the header checksum byte is $00; BC=$0013,
-//! DE=$00D8, HL=$014D, SP=$FFFE), LCDC=$91, BGP=$FC, IF=$E1 (VBlank requested), IE=$00,
-//! TAC=$F8, the APU on (NR50=$77, NR51=$F3, no note playing). The PPU starts at the first
-//! dot of line 0 (mode 2); the real DMG is a few hundred dots earlier, at the end of VBlank.
-//! Every run of a ROM is deterministic.
+//! Start state: where a DMG's boot ROM hands over. DMG mode, the CPU at $0100 with the
+//! registers the boot ROM leaves (AF=$01B0, or $0180 when the header checksum byte is $00;
+//! BC=$0013, DE=$00D8, HL=$014D, SP=$FFFE), LCDC=$91, BGP=$FC, IF=$E1 (VBlank requested),
+//! IE=$00, TAC=$F8, the APU on (NR50=$77, NR51=$F3, no note playing). The PPU is on line
+//! 153, the last of VBlank, at dot 396: 60 dots (15 machine cycles) before line 0 begins,
+//! where the boot ROM leaves a DMG; start-up code has those 60 dots of VBlank and no more.
+//! (To get there the harness runs the PPU from the start of a frame with the CPU halted, so
+//! DIV starts at $12 where a DMG's reads $AB.) Every run of a ROM is deterministic.
 //!
-//! Where boytacean differs from hardware (game code should not depend on these): `ei` takes
-//! effect at once, not after the next instruction (so with an interrupt already pending,
-//! `ei; halt` takes it before the `halt` and then halts until the next one); there is no
-//! `halt` bug; `stop` is treated as an error; mode 3 always lasts 172 dots; the joypad register reads bits 6-7
-//! as 0 and selecting both button groups reads no buttons; DIV starts at 0.
+//! Where boytacean differs from hardware, the harness makes it behave like a DMG or reports
+//! what the ROM would depend on (see [`access`]): `ei` takes effect after the next
+//! instruction, as on a DMG ([`Machine::step`]); the joypad register reads bits 6-7 as 1
+//! (plain loads from rP1; an ALU instruction on `[hl]` pointing at rP1 still sees 0); the
+//! `halt` bug, `ei` right before `di`, and the OAM corruption bug are reported; accesses
+//! are checked against the longest mode 3 a line can have. Left as boytacean has them:
+//! `stop` is treated as an error; LY reads 153 on line 153 (a DMG reads 0 after its first
+//! dots); selecting both button groups reads no buttons.
 //!
-//! Access checking (see [`access`]) is on for every machine; [`Machine::without_access_checks`]
-//! is the escape hatch for perft and benchmark runs only.
+//! Access checking (see [`access`]) is on for every machine;
+//! [`Machine::without_access_checks`] is the escape hatch for perft and benchmark runs only.
 
 pub mod access;
 #[cfg(test)]

@@ -38,6 +38,9 @@ fn starts_like_a_dmg_after_its_boot_rom() {
     // Line 153 (LY reads 0 there on a DMG, 153 in boytacean), in VBlank, 60 dots from its end.
     assert_eq!((machine.ly(), machine.ppu_mode()), (153, 1));
     assert_eq!((machine.cycles(), machine.frames()), (0, 0));
+    // DIV has counted the 17,541 machine cycles the PPU was brought forward by, once per
+    // 64: 274, so $12 (a DMG's boot ROM leaves $AB).
+    assert_eq!(machine.read_u8(0xFF04).unwrap(), 0x12);
     assert!(!machine.ime());
 }
 
