@@ -1,11 +1,14 @@
-//! Instruction decoding: which memory the SM83 instruction at PC writes, in which of its
-//! machine cycles, with which value, and what the CPU does in its next step. Read before
-//! boytacean runs the step, from the CPU's registers and memory as they are then.
+//! Instruction decoding: which memory the SM83 instruction at PC reads and writes, in which
+//! of its machine cycles, with which value, which register pair it moves through the 16-bit
+//! incrementer, and what the CPU does in its next step. Read before boytacean runs the
+//! step, from the CPU's registers and memory as they are then.
 //!
 //! Stores land in their last cycle(s): `ld [hl], r` in cycle 2, `ld [hl], n8` and
 //! `inc/dec [hl]` in cycle 3, `ld [n16], a` and CB `[hl]` read-modify-writes in cycle 4,
 //! `ld [n16], sp` in cycles 4 and 5, `push` and `rst` in 3 and 4, `call` in 5 and 6, an
-//! interrupt dispatch in 3 and 4.
+//! interrupt dispatch in 3 and 4. Loads read in their last cycle too: `ld r, [hl]` and the
+//! ALU on `[hl]` in cycle 2, `ldh a, [n8]` in 3, `ld a, [n16]` in 4, CB `[hl]` in 3 (a
+//! read-modify-write reads one cycle before it writes), `pop` and `ret` in 2 and 3.
 
 use boytacean::gb::GameBoy;
 

@@ -20,8 +20,8 @@
 //! machine cycles a frame). On a DMG mode 3 takes 172 dots plus SCX mod 8, plus a penalty
 //! for the window and for each object on the line: up to 289 dots, which leaves HBlank 87.
 //! The checker does not work out the penalties; it takes every line to be the longest a
-//! DMG can draw: VRAM is locked from dot 80 to dot 369 of each visible line, OAM from dot 0
-//! to dot 369 (HBlank writes pass only in the last 87 dots of a line). So an access passes
+//! DMG can draw: VRAM is locked in dots 80-368 of each visible line, OAM in dots 0-368
+//! (HBlank accesses pass only in the last 87 dots of a line). So an access passes
 //! only if it is safe on every line a ROM can produce. One exception keeps the usual
 //! STAT-polling copy legal: once the CPU has read STAT and seen mode 0 or 1 (bit 1 clear),
 //! VRAM is free for the next 80 dots whatever the line's length, because on hardware such a
@@ -30,10 +30,10 @@
 //! OAM has no such exception: seen in HBlank, the line may end at once.
 //!
 //! The rules, each a [`ViolationKind`]:
-//! - VRAM written or read in mode 3 ([`ViolationKind::VramWrite`], [`ViolationKind::VramRead`]),
-//!   OAM written or read in modes 2 and 3 ([`ViolationKind::OamWrite`],
-//!   [`ViolationKind::OamRead`]), mode 3 lasting 289 dots as above. Interrupt dispatches
-//!   count too: they push PC in their cycles 3 and 4.
+//! - VRAM written or read in mode 3 ([`ViolationKind::VramWrite`],
+//!   [`ViolationKind::VramRead`]), OAM written or read in modes 2 and 3
+//!   ([`ViolationKind::OamWrite`], [`ViolationKind::OamRead`]), mode 3 lasting 289 dots as
+//!   above. Interrupt dispatches count too: they push PC in their cycles 3 and 4.
 //! - The OAM corruption bug ([`ViolationKind::OamCorruption`]): on a DMG, the CPU's 16-bit
 //!   incrementer puts a register pair's value on the address bus, and a value in
 //!   $FE00-$FEFF while the PPU scans OAM (mode 2) corrupts OAM. Reported for `inc rr` and
