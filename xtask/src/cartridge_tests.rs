@@ -586,3 +586,23 @@ fn text_tiles(machine: &Machine, at: u16) -> Vec<u8> {
     let end = bytes.iter().position(|&b| b == 0xFF).expect("a TEXT_END");
     bytes[..end].to_vec()
 }
+
+#[test]
+fn read_joypad_sees_the_keys_with_rp1_bits_6_and_7_reading_1() {
+    // The harness reads rP1 as a DMG does, bits 7-6 set (boytacean alone reads them as 0):
+    // ReadJoypad must mask them off to see the eight keys right.
+    let mut machine = boot(10);
+    machine.press(Button::A);
+    machine.press(Button::Up);
+    machine.call("ReadJoypad", 1_000).unwrap();
+    // PAD_UP | PAD_A
+    assert_eq!(machine.read_u8("hPadHeld").unwrap(), 0x41);
+    machine.release(Button::A);
+    machine.release(Button::Up);
+    machine.press(Button::Start);
+    machine.press(Button::Down);
+    machine.call("ReadJoypad", 1_000).unwrap();
+    // PAD_DOWN | PAD_START
+    assert_eq!(machine.read_u8("hPadHeld").unwrap(), 0x88);
+    machine.assert_no_violations().unwrap();
+}

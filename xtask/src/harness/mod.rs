@@ -14,21 +14,26 @@
 //! 1,048,576 per second, 17,556 per frame. boytacean's `clock()` returns T-states (`nop` 4,
 //! an interrupt dispatch 20); the harness divides by 4.
 //!
-//! Start state: DMG mode, boot ROM skipped, the CPU at $0100 with the registers the DMG
-//! boot ROM leaves (AF=$01B0, or $0180 when the header checksum byte is $00; BC=$0013,
-//! DE=$00D8, HL=$014D, SP=$FFFE), LCDC=$91, BGP=$FC, IF=$E1 (VBlank requested), IE=$00,
-//! TAC=$F8, the APU on (NR50=$77, NR51=$F3, no note playing). The PPU starts at the first
-//! dot of line 0 (mode 2); the real DMG is a few hundred dots earlier, at the end of VBlank.
-//! Every run of a ROM is deterministic.
+//! Start state: where a DMG's boot ROM hands over. DMG mode, the CPU at $0100 with the
+//! registers the boot ROM leaves (AF=$01B0, or $0180 when the header checksum byte is $00;
+//! BC=$0013, DE=$00D8, HL=$014D, SP=$FFFE), LCDC=$91, BGP=$FC, IF=$E1 (VBlank requested),
+//! IE=$00, TAC=$F8, the APU on (NR50=$77, NR51=$F3, no note playing). The PPU is on line
+//! 153, the last of VBlank, at dot 396: 60 dots (15 machine cycles) before line 0 begins,
+//! where the boot ROM leaves a DMG; start-up code has those 60 dots of VBlank and no more.
+//! (To get there the harness runs the PPU from the start of a frame with the CPU halted, so
+//! DIV starts at $12 where a DMG's reads $AB.) Every run of a ROM is deterministic.
 //!
-//! Where boytacean differs from hardware (game code should not depend on these): `ei` takes
-//! effect at once, not after the next instruction (so with an interrupt already pending,
-//! `ei; halt` takes it before the `halt` and then halts until the next one); there is no
-//! `halt` bug; `stop` is treated as an error; mode 3 always lasts 172 dots; the joypad register reads bits 6-7
-//! as 0 and selecting both button groups reads no buttons; DIV starts at 0.
+//! Where boytacean differs from hardware, the harness makes it behave like a DMG or reports
+//! what the ROM would depend on (see [`access`]): `ei` takes effect after the next
+//! instruction, as on a DMG ([`Machine::step`]); the joypad register reads bits 6-7 as 1
+//! (plain loads from rP1; an ALU instruction on `[hl]` pointing at rP1 still sees 0); the
+//! `halt` bug, `ei` right before `di`, and the OAM corruption bug are reported; accesses
+//! are checked against the longest mode 3 a line can have. Left as boytacean has them:
+//! `stop` is treated as an error; LY reads 153 on line 153 (a DMG reads 0 after its first
+//! dots); selecting both button groups reads no buttons.
 //!
-//! Access checking (see [`access`]) is on for every machine; [`Machine::without_access_checks`]
-//! is the escape hatch for perft and benchmark runs only.
+//! Access checking (see [`access`]) is on for every machine;
+//! [`Machine::without_access_checks`] is the escape hatch for perft and benchmark runs only.
 
 pub mod access;
 #[cfg(test)]
@@ -51,7 +56,7 @@ use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
 use crate::project::plural;
-use access::decode::{next_step, Effect, Instruction, NextStep, EFFECTS};
+use access::decode::{next_step, Effect, Instruction, NextStep, DI, EFFECTS, EI, HALT, WATCHED};
 use access::{Moment, PpuAccessChecker};
 #[cfg(test)]
 pub use access::{Violation, ViolationKind};
@@ -64,6 +69,14 @@ pub const CYCLES_PER_SECOND: u64 = 1_048_576;
 pub const CYCLES_PER_FRAME: u64 = 17_556;
 
 const LCDC: u16 = 0xFF40;
+const P1: u16 = 0xFF00;
+
+/// Where a DMG's boot ROM hands over to the cartridge: on line 153 (the last of VBlank,
+/// which LY already reads as 0 there), 60 dots before line 0 begins: 70,164 dots, that is
+/// 17,541 machine cycles, after the start of a frame.
+const HANDOVER_CYCLES: usize = 17_541;
+/// The dot of line 153 the boot ROM hands over at.
+const HANDOVER_DOT: u16 = 396;
 
 /// I/O registers as the DMG boot ROM leaves them, written in this order (the APU must be
 /// powered before its other registers take writes). The NRx4 registers are left alone: their
@@ -173,6 +186,8 @@ pub struct Machine {
     lcd_on: bool,
     /// The PPU access checker, see [`access`]; `None` without access checks.
     checker: Option<PpuAccessChecker>,
+    /// Whether the last step executed `ei`, whose effect hardware delays by an instruction.
+    after_ei: bool,
     /// The routines being profiled, see [`profile`].
     profiler: Option<Box<profile::Profiler>>,
     /// The APU writes recorded, see [`apu_log`].
@@ -198,6 +213,12 @@ impl Machine {
             .map_err(|error| anyhow!("the emulator cannot load this ROM: {error}"))?;
         gb.attach_null_serial();
         gb.load_boot_state();
+        // Bring the PPU to where the boot ROM leaves it, the CPU halted meanwhile (with IE
+        // clear nothing wakes it); the APU is set up after, and what it played is dropped.
+        gb.cpu().set_halted(true);
+        gb.clocks(HANDOVER_CYCLES);
+        gb.cpu().set_halted(false);
+        gb.apu().audio_buffer_mut().clear();
         let flags = if rom[0x014D] == 0 { 0x80 } else { 0xB0 };
         let cpu = gb.cpu();
         cpu.set_af(0x0100 | flags);
@@ -215,7 +236,8 @@ impl Machine {
             cycles: 0,
             vblanks: 0,
             lcd_on: true,
-            checker: Some(PpuAccessChecker::default()),
+            checker: Some(PpuAccessChecker::new(HANDOVER_DOT)),
+            after_ei: false,
             profiler: None,
             #[cfg(test)]
             apu_log: None,
@@ -290,12 +312,44 @@ impl Machine {
     /// Executes one instruction (or one machine cycle of `halt`, or one interrupt dispatch)
     /// and returns the machine cycles it took. Fails, without executing anything, on an
     /// opcode the SM83 does not have and on `stop`.
+    ///
+    /// Two things boytacean does otherwise are made to behave as on a DMG here. `ei` takes
+    /// effect after the instruction that follows it: when boytacean would dispatch an
+    /// interrupt right after `ei`, that instruction runs first with IME held off (except
+    /// `halt`: with an interrupt pending, a DMG services it and returns to the `halt`, as
+    /// boytacean does). And the joypad register reads bits 6-7 as 1: a plain load from rP1
+    /// (`ldh a, [rP1]`, `ld r, [hl]`, ...) gets them set.
     pub fn step(&mut self) -> Result<u64> {
-        self.inspect_next_step()?;
+        let opcode = self.gb.mmu_i().read(self.gb.cpu_i().pc());
+        let after_ei = std::mem::take(&mut self.after_ei);
+        let hold_interrupt = after_ei && opcode != HALT && self.next_step() == NextStep::Interrupt;
+        if hold_interrupt {
+            self.gb.cpu().set_ime(false);
+        }
+        let executes_ei = opcode == EI && self.next_step() == NextStep::Instruction;
+        let p1_load = self.inspect_next_step(opcode, after_ei)?;
         let before = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
         // One `GameBoy::clock()`: the CPU, then every other component for as long. Called
         // through `clocks`, which is compiled with boytacean, optimised even in dev builds.
         let t_states = self.gb.clocks(1) as u16;
+        if hold_interrupt && opcode != DI {
+            self.gb.cpu().set_ime(true);
+        }
+        // `ei; ei`: the second one runs with IME held off and makes it take effect at once.
+        self.after_ei = executes_ei && !hold_interrupt;
+        if let Some(register) = p1_load {
+            let cpu = self.gb.cpu();
+            let loaded = match register {
+                0 => &mut cpu.b,
+                1 => &mut cpu.c,
+                2 => &mut cpu.d,
+                3 => &mut cpu.e,
+                4 => &mut cpu.h,
+                5 => &mut cpu.l,
+                _ => &mut cpu.a,
+            };
+            *loaded |= 0xC0;
+        }
         let lcd_on = self.gb.mmu_i().read(LCDC) & 0x80 != 0;
         let after = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
         if lcd_on && matches!(after.0, PpuMode::VBlank) && !matches!(before.0, PpuMode::VBlank) {
@@ -619,21 +673,21 @@ impl Machine {
     }
 
     /// Looks at what the next step will do before boytacean runs it: refuses opcodes it
-    /// would panic on, logs APU writes, and lets the access checker record what hardware
-    /// would not allow. Most steps leave at the first `return`.
-    fn inspect_next_step(&mut self) -> Result<()> {
+    /// would panic on, logs APU writes, lets the access checker record what hardware would
+    /// not do, and returns the register a load from rP1 fills, if it makes one. `opcode` is
+    /// the byte at PC, `after_ei` whether the step before executed `ei`. Most steps leave at
+    /// the first `return`.
+    fn inspect_next_step(&mut self, opcode: u8, after_ei: bool) -> Result<Option<u8>> {
         let pc = self.gb.cpu_i().pc();
-        let opcode = self.gb.mmu_i().read(pc);
-        let effect = EFFECTS[usize::from(opcode)];
-        // `matches!` rather than `==`: no call in unoptimised builds, on the hottest path.
-        if matches!(effect, Effect::None)
+        if !WATCHED[usize::from(opcode)]
             && !self
                 .checker
                 .as_ref()
-                .is_some_and(|_| PpuAccessChecker::watches(&self.gb, effect))
+                .is_some_and(|_| PpuAccessChecker::watches(&self.gb))
         {
-            return Ok(());
+            return Ok(None);
         }
+        let effect = EFFECTS[usize::from(opcode)];
         let instruction = Instruction::at_pc(&self.gb, opcode, effect);
         if matches!(instruction.effect, Effect::Illegal | Effect::Stop)
             && self.next_step() == NextStep::Instruction
@@ -658,10 +712,15 @@ impl Machine {
             let moment = Moment {
                 frame: self.vblanks,
                 cycle: self.cycles,
+                after_ei,
                 symbols: &self.symbols,
             };
             checker.before_step(&self.gb, &instruction, moment);
         }
-        Ok(())
+        let p1_load = instruction.loaded_register().filter(|_| {
+            instruction.reads(&self.gb)[0].is_some_and(|(addr, _)| addr == P1)
+                && self.next_step() == NextStep::Instruction
+        });
+        Ok(p1_load)
     }
 }

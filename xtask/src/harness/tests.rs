@@ -9,6 +9,11 @@ fn boot(code: &[u8]) -> Machine {
     Machine::new(&TestRom::new().at(0x0150, code).build()).unwrap()
 }
 
+/// 15 `nop`s: the 60 dots from where the boot ROM hands over (line 153, dot 396) to line 0.
+/// Placed first in a test's code, it makes cycle `c + 15` of the test the dot `4c` of line 0,
+/// as the harness counted before its start moved to the hand-over.
+const TO_LINE_0: [u8; 15] = [0x00; 15];
+
 /// Waits for VBlank by polling LY: `ldh a, [rLY]; cp 144; jr nz, @-4` (6 bytes).
 const WAIT_VBLANK: [u8; 6] = [0xF0, 0x44, 0xFE, 0x90, 0x20, 0xFA];
 
@@ -30,8 +35,12 @@ fn starts_like_a_dmg_after_its_boot_rom() {
     assert_eq!(machine.read_u8(0xFF47).unwrap(), 0xFC);
     assert_eq!(machine.read_u8(0xFF0F).unwrap(), 0xE1);
     assert_eq!(machine.read_u8(0xFFFF).unwrap(), 0x00);
-    assert_eq!((machine.ly(), machine.ppu_mode()), (0, 2));
+    // Line 153 (LY reads 0 there on a DMG, 153 in boytacean), in VBlank, 60 dots from its end.
+    assert_eq!((machine.ly(), machine.ppu_mode()), (153, 1));
     assert_eq!((machine.cycles(), machine.frames()), (0, 0));
+    // DIV has counted the 17,541 machine cycles the PPU was brought forward by, once per
+    // 64: 274, so $12 (a DMG's boot ROM leaves $AB).
+    assert_eq!(machine.read_u8(0xFF04).unwrap(), 0x12);
     assert!(!machine.ime());
 }
 
@@ -215,9 +224,9 @@ fn steps_count_machine_cycles_exactly() {
     assert_eq!(machine.pc(), 0x0040);
     assert_eq!(machine.read_u16(machine.registers().sp).unwrap(), 0x0196);
     assert_eq!(machine.frames(), 1);
-    // The whole wait is the time from `halt` to the start of VBlank (cycle 16,416) plus
-    // the cycle that raises the interrupt.
-    assert_eq!(total + halted_steps, 16_416 + 1);
+    // The whole wait is the time from `halt` to the start of VBlank (60 dots to line 0, then
+    // 144 lines: cycle 16,431) plus the cycle that raises the interrupt.
+    assert_eq!(total + halted_steps, 16_431 + 1);
     assert_eq!(machine.step().unwrap(), 4, "reti");
     assert_eq!(machine.pc(), 0x0196);
     assert_eq!(machine.step().unwrap(), 1, "di");
@@ -235,13 +244,13 @@ fn steps_count_machine_cycles_exactly() {
 fn a_frame_is_17556_cycles_and_ends_when_vblank_begins() {
     // jr @ from $0150: instruction boundaries at cycles 1, 5, 8, 11, ...
     let mut machine = boot(&[0x18, 0xFE]);
-    // VBlank begins at line 144: 144 * 456 / 4 = 16,416 cycles after power-on; the jr
-    // that crosses it ends at cycle 16,418.
-    assert_eq!(machine.run_frames(1).unwrap(), 16_418);
+    // VBlank begins at line 144: (60 + 144 * 456) / 4 = 16,431 cycles after the hand-over;
+    // the jr that crosses it ends at cycle 16,433.
+    assert_eq!(machine.run_frames(1).unwrap(), 16_433);
     assert_eq!((machine.ly(), machine.ppu_mode()), (144, 1));
     assert_eq!(machine.run_frames(1).unwrap(), 17_556);
     assert_eq!(machine.run_frames(3).unwrap(), 3 * 17_556);
-    assert_eq!(machine.cycles(), 16_418 + 4 * 17_556);
+    assert_eq!(machine.cycles(), 16_433 + 4 * 17_556);
     assert_eq!(machine.frames(), 5);
     machine.assert_no_violations().unwrap();
 }
@@ -373,9 +382,10 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
     let sym = "00:0150 Main\n00:015b Main.poke\n";
     let mut machine = Machine::new(&rom).unwrap().with_symbols(sym).unwrap();
     machine.run_frames(2).unwrap();
-    // STAT reads at cycles 5, 15 and 25; mode 3 begins at dot 80 (cycle 20), so the third
-    // read sees it; ldh, and, cp, jr (not taken), ld hl: the store starts at cycle
-    // 25 + 3 + 2 + 2 + 2 + 3 = 37.
+    // STAT reads at cycles 5, 15, 25 and 35 (boytacean reads at the instruction's start);
+    // mode 3 begins at dot 80 of line 0 (cycle 35), so the fourth read sees it; ldh, and,
+    // cp, jr (not taken), ld hl: the store starts at cycle 35 + 3 + 2 + 2 + 2 + 3 = 47 and
+    // writes in its cycle 2, at dot 4 * 48 - 60 = 132.
     assert_eq!(
         machine.violations(),
         [Violation {
@@ -384,8 +394,9 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
             addr: 0x8000,
             mode: 3,
             ly: 0,
+            dot: 132,
             frame: 0,
-            cycle: 37,
+            cycle: 47,
             label: Some("Main.poke".to_string()),
         }]
     );
@@ -395,7 +406,7 @@ fn a_vram_write_in_mode_3_is_reported_with_its_pc_and_label() {
         error,
         "1 PPU access violation at 1 place in the code:\n  \
          PC $015B (Main.poke): writes VRAM $8000 while the PPU draws \
-         (mode 3, LY 0, frame 0, cycle 37)"
+         (mode 3, LY 0, frame 0, cycle 47)"
     );
 }
 
@@ -414,10 +425,18 @@ fn a_vram_write_in_vblank_is_fine() {
     assert_eq!(machine.read_u8(0x8000).unwrap(), 0x42);
 }
 
-/// `ld hl, $8000`, `nops` × `nop`, then `store` (to $8000), then `jr @`. The store starts
-/// at machine cycle 5 + 3 + nops; mode 3 of line 0 covers cycles 20 to 62.
+/// [`TO_LINE_0`], `ld hl, $8000`, `nops` × `nop`, then `store` (to $8000), then `jr @`. The
+/// store starts at machine cycle 5 + 15 + 3 + nops, at dot 4 × (8 + nops) of line 0: mode 3
+/// covers boytacean's cycles 35 to 77 (dots 80-251), a DMG's up to cycle 106 (dot 368).
 fn vram_store_after(nops: usize, store: &[u8]) -> Machine {
-    let mut code = vec![0x21, 0x00, 0x80];
+    store_after(0x8000, nops, store)
+}
+
+/// As [`vram_store_after`], `store` writing (or reading) `addr` instead of $8000.
+fn store_after(addr: u16, nops: usize, store: &[u8]) -> Machine {
+    let mut code = TO_LINE_0.to_vec();
+    let [low, high] = addr.to_le_bytes();
+    code.extend([0x21, low, high]);
     code.extend(std::iter::repeat_n(0x00, nops));
     code.extend(store);
     code.extend([0x18, 0xFE]);
@@ -430,49 +449,53 @@ fn vram_store_after(nops: usize, store: &[u8]) -> Machine {
 fn the_mode_is_the_one_at_the_write_cycle_not_at_the_instruction_start() {
     const LD_HL_A: &[u8] = &[0x77];
     const SET_0_HL: &[u8] = &[0xCB, 0xC6];
-    // Starts at cycle 19 (mode 2); writes in its cycle 2, dots 80-83: mode 3.
+    // Starts at cycle 34 (mode 2); writes in its cycle 2, dots 80-83: mode 3.
     let machine = vram_store_after(11, LD_HL_A);
     let violations = machine.violations();
     assert_eq!(violations.len(), 1);
-    assert_eq!((violations[0].cycle, violations[0].mode), (19, 3));
-    // Starts at cycle 17 (mode 2); writes in its cycle 4, dots 80-83: mode 3.
+    assert_eq!((violations[0].cycle, violations[0].mode), (34, 3));
+    // Starts at cycle 32 (mode 2); writes in its cycle 4, dots 80-83: mode 3.
     let machine = vram_store_after(9, SET_0_HL);
     let violations = machine.violations();
     assert_eq!(violations.len(), 1);
-    assert_eq!((violations[0].cycle, violations[0].mode), (17, 3));
-    // Starts at cycle 61 (mode 3); writes at dots 248-251: still mode 3.
+    assert_eq!((violations[0].cycle, violations[0].mode), (32, 3));
+    // Starts at cycle 76 (mode 3); writes at dots 248-251: still mode 3.
     let machine = vram_store_after(53, LD_HL_A);
     assert_eq!(machine.violations().len(), 1);
-    // Starts at cycle 62 (mode 3); writes at dots 252-255: HBlank, allowed.
-    let machine = vram_store_after(54, LD_HL_A);
+    // Starts at cycle 118 (boytacean's HBlank); writes at dots 372-375: HBlank on any line.
+    let machine = vram_store_after(84, LD_HL_A);
     machine.assert_no_violations().unwrap();
     assert_eq!(machine.read_u8(0x8000).unwrap(), 0x01);
 }
 
 #[test]
 fn oam_writes_in_mode_2_are_reported_also_from_push() {
-    let mut machine = boot(&[
-        0x3E, 0x01, // $0150 ld a, 1
-        0xEA, 0x00, 0xFE, // $0152 ld [$FE00], a
-        0x31, 0x10, 0xFE, // $0155 ld sp, $FE10
-        0xC5, // $0158 push bc
-        0x31, 0xFE, 0xFF, // $0159 ld sp, $FFFE
-        0x18, 0xFE, // $015C jr @
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0x3E, 0x01, // $015F ld a, 1
+        0xEA, 0x00, 0xFE, // $0161 ld [$FE00], a
+        0x31, 0x10, 0xFE, // $0164 ld sp, $FE10
+        0xC5, // $0167 push bc
+        0x31, 0xFE, 0xFF, // $0168 ld sp, $FFFE
+        0x18, 0xFE, // $016B jr @
     ]);
+    let mut machine = boot(&code);
     machine.run_frames(1).unwrap();
+    // The push also moves SP, in OAM's range, through the incrementer in mode 2.
     assert_eq!(
         violations_seen(&machine),
         [
-            (ViolationKind::OamWrite, 0x0152, 0xFE00, 2, 7),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
+            (ViolationKind::OamWrite, 0x0161, 0xFE00, 2, 22),
+            (ViolationKind::OamWrite, 0x0167, 0xFE0F, 2, 29),
+            (ViolationKind::OamWrite, 0x0167, 0xFE0E, 2, 29),
+            (ViolationKind::OamCorruption, 0x0167, 0xFE10, 2, 29),
         ]
     );
     let report = machine.assert_no_violations().unwrap_err().to_string();
-    assert!(report.starts_with("3 PPU access violations at 2 places in the code:"));
+    assert!(report.starts_with("4 PPU access violations at 3 places in the code:"));
     assert!(
         report.contains(
-            "writes OAM $FE0F while the PPU reads OAM (mode 2, LY 0, frame 0, cycle 14) [2 times]"
+            "writes OAM $FE0F while the PPU reads OAM (mode 2, LY 0, frame 0, cycle 29) [2 times]"
         ),
         "{report}"
     );
@@ -480,27 +503,54 @@ fn oam_writes_in_mode_2_are_reported_also_from_push() {
 
 #[test]
 fn turning_the_lcd_off_outside_vblank_is_reported() {
-    let mut machine = boot(&[
-        0xAF, // $0150 xor a
-        0xE0, 0x40, // $0151 ldh [rLCDC], a
-        0x18, 0xFE, // $0153 jr @
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0xAF, // $015F xor a
+        0xE0, 0x40, // $0160 ldh [rLCDC], a
+        0x18, 0xFE, // $0162 jr @
     ]);
+    let mut machine = boot(&code);
     machine.run_cycles(100).unwrap();
     let seen: Vec<(ViolationKind, u16, u8)> = machine
         .violations()
         .iter()
         .map(|v| (v.kind, v.pc, v.mode))
         .collect();
-    assert_eq!(seen, [(ViolationKind::LcdOffOutsideVblank, 0x0151, 2)]);
+    assert_eq!(seen, [(ViolationKind::LcdOffOutsideVblank, 0x0160, 2)]);
 
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([
+        0x21, 0x40, 0xFF, // $015F ld hl, rLCDC
+        0xCB, 0xBE, // $0162 res 7, [hl]
+        0x18, 0xFE, // $0164 jr @
+    ]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(machine.violations()[0].pc, 0x0162);
+    assert_eq!(machine.violation_count(), 1);
+}
+
+#[test]
+fn start_up_code_has_the_last_60_dots_of_vblank_as_on_a_dmg() {
+    // The boot ROM hands over 60 dots (15 machine cycles) before line 0: turning the LCD
+    // off at once is in time, its write landing in cycle 8.
     let mut machine = boot(&[
-        0x21, 0x40, 0xFF, // $0150 ld hl, rLCDC
-        0xCB, 0xBE, // $0153 res 7, [hl]
-        0x18, 0xFE, // $0155 jr @
+        0xAF, // $0150 xor a
+        0xE0, 0x40, // $0151 ldh [rLCDC], a
+        0x18, 0xFE, // $0153 jr @
     ]);
     machine.run_cycles(100).unwrap();
-    assert_eq!(machine.violations()[0].pc, 0x0153);
-    assert_eq!(machine.violation_count(), 1);
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.read_u8(0xFF40).unwrap(), 0x00);
+    // Nine `nop`s later it is not: the write lands in cycle 17, dot 8 of line 0.
+    let mut code = vec![0x00; 9];
+    code.extend([0xAF, 0xE0, 0x40, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::LcdOffOutsideVblank, 0x015A, 0xFF40, 2, 15)]
+    );
 }
 
 #[test]
@@ -697,7 +747,8 @@ fn checking_can_be_turned_off_for_benchmarks() {
     assert_eq!(machine.violation_count(), 1);
     machine.clear_violations();
     machine.assert_no_violations().unwrap();
-    let mut code = vec![0x21, 0x00, 0x80];
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0x21, 0x00, 0x80]);
     code.extend([0x00; 11]);
     code.extend([0x77, 0x18, 0xFE]);
     let mut machine = Machine::new(&TestRom::new().at(0x0150, &code).build())
@@ -709,7 +760,9 @@ fn checking_can_be_turned_off_for_benchmarks() {
 
 #[test]
 fn an_interrupt_pushing_into_oam_is_reported() {
-    // The boot ROM leaves VBlank requested in IF: `ei` with IE_VBLANK dispatches at once.
+    // The boot ROM leaves VBlank requested in IF: `ei` with IE_VBLANK dispatches after the
+    // instruction that follows it (`jr @`, 3 cycles), its pushes in cycles 19 and 20 (line
+    // 0, dots 16-23: mode 2), SP in OAM's range through the incrementer too.
     let rom = TestRom::new()
         .at(
             0x0150,
@@ -729,8 +782,9 @@ fn an_interrupt_pushing_into_oam_is_reported() {
     assert_eq!(
         violations_seen(&machine),
         [
-            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 14),
-            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 14),
+            (ViolationKind::OamWrite, 0x0158, 0xFE0F, 2, 17),
+            (ViolationKind::OamWrite, 0x0158, 0xFE0E, 2, 17),
+            (ViolationKind::OamCorruption, 0x0158, 0xFE10, 2, 17),
         ]
     );
 }
@@ -762,6 +816,265 @@ fn open_loads_the_rom_and_the_sym_file_beside_it() {
         error.starts_with("reading ") && error.contains("missing.gb"),
         "{error}"
     );
+}
+
+#[test]
+fn a_write_in_boytaceans_hblank_is_reported_where_a_dmg_may_still_draw() {
+    // At $0198, after 54 `nop`s: starts at cycle 77, writes at dot 252, where boytacean's
+    // mode 3 has just ended and a DMG's may last to dot 368.
+    let machine = vram_store_after(54, &[0x77]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::VramWrite, 0x0198, 0x8000, 0, 77)]
+    );
+    assert_eq!(machine.violations()[0].dot, 252);
+    assert_eq!(
+        machine.assert_no_violations().unwrap_err().to_string(),
+        "1 PPU access violation at 1 place in the code:\n  \
+         PC $0198: writes VRAM $8000 at dot 252 of the line, where a DMG may still draw \
+         (mode 3 lasts up to 289 dots) (mode 0, LY 0, frame 0, cycle 77)"
+    );
+    // The last dot a DMG may still draw at, and the first it surely does not.
+    let machine = vram_store_after(83, &[0x77]);
+    assert_eq!(
+        (machine.violation_count(), machine.violations()[0].dot),
+        (1, 368)
+    );
+    vram_store_after(84, &[0x77])
+        .assert_no_violations()
+        .unwrap();
+    // OAM alike; after the longest mode 3 it is free until the line ends.
+    let machine = store_after(0xFE00, 54, &[0x77]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamWrite, 0x0198, 0xFE00, 0, 77)]
+    );
+    store_after(0xFE00, 84, &[0x77])
+        .assert_no_violations()
+        .unwrap();
+}
+
+/// Waits for mode 3 and then for STAT to show VRAM free, then stores A to `addr`:
+/// `ld hl, addr`, `.draw: ldh a, [rSTAT]; and STAT_MODE_MASK; cp 3; jr nz, .draw`,
+/// `.busy: ldh a, [rSTAT]; and STAT_BUSY; jr nz, .busy`, `ld [hl], a`, `jr @` (the store at
+/// $0161).
+fn store_after_stat_shows_hblank(addr: u16) -> Machine {
+    let [low, high] = addr.to_le_bytes();
+    let mut machine = boot(&[
+        0x21, low, high, // $0150 ld hl, addr
+        0xF0, 0x41, // $0153 .draw: ldh a, [rSTAT]
+        0xE6, 0x03, // $0155 and STAT_MODE_MASK
+        0xFE, 0x03, // $0157 cp 3
+        0x20, 0xF8, // $0159 jr nz, .draw
+        0xF0, 0x41, // $015B .busy: ldh a, [rSTAT]
+        0xE6, 0x02, // $015D and STAT_BUSY
+        0x20, 0xFA, // $015F jr nz, .busy
+        0x77, // $0161 ld [hl], a
+        0x18, 0xFE, // $0162 jr @
+    ]);
+    machine.run_cycles(200).unwrap();
+    machine
+}
+
+#[test]
+fn a_vram_write_right_after_stat_shows_hblank_is_safe_on_any_line() {
+    // On a DMG the poll ends only when mode 3 really has, however long the line: the
+    // write comes 24 dots after the read that saw mode 0 (dot 288 here, of a line whose
+    // mode 3 may last to dot 368).
+    let machine = store_after_stat_shows_hblank(0x8000);
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.read_u8(0x8000).unwrap(), 0x00);
+    // OAM is not: HBlank may end right after the read. The `.busy` reads start at cycles
+    // 47, 55, ... 79 (boytacean reads at an instruction's start); the one at cycle 79 (dot
+    // 256) sees mode 0; the store starts at cycle 79 + 3 + 2 + 2 = 86 and writes at dot 288.
+    let machine = store_after_stat_shows_hblank(0xFE00);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamWrite, 0x0161, 0xFE00, 0, 86)]
+    );
+    assert_eq!(machine.violations()[0].dot, 288);
+}
+
+#[test]
+fn reads_of_locked_vram_and_oam_are_reported_they_give_ff_on_a_dmg() {
+    // ld a, [hl] at $0176, cycle 43: reads $8000 in its cycle 2, dot 4 * 44 - 60 = 116.
+    let machine = vram_store_after(20, &[0x7E]);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::VramRead, 0x0176, 0x8000, 3, 43)]
+    );
+    assert_eq!(
+        machine.assert_no_violations().unwrap_err().to_string(),
+        "1 PPU access violation at 1 place in the code:\n  \
+         PC $0176: reads VRAM $8000 while the PPU draws, which gives $FF on hardware \
+         (mode 3, LY 0, frame 0, cycle 43)"
+    );
+    // ld a, [$FE00] at $015F, cycle 20: reads in its cycle 4, dot 32 of line 0 (mode 2).
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0xFA, 0x00, 0xFE, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamRead, 0x015F, 0xFE00, 2, 20)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $015F: reads OAM $FE00 while the PPU reads OAM, which gives $FF on hardware \
+             (mode 2, LY 0, frame 0, cycle 20)"
+        ));
+    // In VBlank both are free: ld a, [$8000]; ld a, [$FE00].
+    let mut code = WAIT_VBLANK.to_vec();
+    code.extend([0xFA, 0x00, 0x80, 0xFA, 0x00, 0xFE, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_frames(2).unwrap();
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn a_register_pair_in_oam_range_through_the_incrementer_in_mode_2_is_reported() {
+    // ld hl, $FE00; inc hl at $0162, cycle 23: dots 32-39 of line 0, mode 2.
+    let mut code = TO_LINE_0.to_vec();
+    code.extend([0x21, 0x00, 0xFE, 0x23, 0x18, 0xFE]);
+    let mut machine = boot(&code);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::OamCorruption, 0x0162, 0xFE00, 2, 23)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0162: puts $FE00 through the 16-bit incrementer while the PPU scans OAM, \
+             which corrupts OAM on a DMG (mode 2, LY 0, frame 0, cycle 23)"
+        ));
+    // ld bc, $FEFF; dec bc; ld de, $FF00; inc de at once: in VBlank, and $FF00 is outside.
+    let mut machine = boot(&[
+        0x01, 0xFF, 0xFE, // $0150 ld bc, $FEFF
+        0x0B, // $0153 dec bc
+        0x11, 0x00, 0xFF, // $0154 ld de, $FF00
+        0x13, // $0157 inc de
+        0x18, 0xFE, // $0158 jr @
+    ]);
+    machine.run_cycles(100).unwrap();
+    machine.assert_no_violations().unwrap();
+    assert_eq!(machine.registers().bc, 0xFEFE);
+}
+
+#[test]
+fn halt_with_interrupts_off_and_one_requested_is_the_halt_bug() {
+    // The boot ROM leaves VBlank requested in IF and IME off.
+    let mut machine = boot(&[
+        0x3E, 0x01, // $0150 ld a, IE_VBLANK
+        0xE0, 0xFF, // $0152 ldh [rIE], a
+        0x76, // $0154 halt
+        0x04, // $0155 inc b
+        0x18, 0xFE, // $0156 jr @
+    ]);
+    machine.run_cycles(100).unwrap();
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::HaltBug, 0x0154, 0x0154, 1, 10)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0154: `halt` with interrupts disabled and one already requested: a DMG runs \
+             the byte after it twice (mode 1, LY 153, frame 0, cycle 10)"
+        ));
+    // With IF cleared first, `halt` waits for the next VBlank and wakes without a dispatch.
+    let mut machine = boot(&[
+        0x3E, 0x01, // $0150 ld a, IE_VBLANK
+        0xE0, 0xFF, // $0152 ldh [rIE], a
+        0xAF, // $0154 xor a
+        0xE0, 0x0F, // $0155 ldh [rIF], a
+        0x76, // $0157 halt
+        0x04, // $0158 inc b
+        0x18, 0xFE, // $0159 jr @
+    ]);
+    machine.run_frames(1).unwrap();
+    machine.run_cycles(10).unwrap();
+    machine.assert_no_violations().unwrap();
+    assert_eq!((machine.pc(), machine.registers().bc >> 8), (0x0159, 1));
+}
+
+/// `ld a, IE_VBLANK; ldh [rIE], a`, then `code` (from $0154), with `jr @` at $0040: the
+/// VBlank the boot ROM left requested is pending from the start.
+fn with_vblank_pending(code: &[u8]) -> Machine {
+    let mut all = vec![0x3E, 0x01, 0xE0, 0xFF];
+    all.extend(code);
+    let rom = TestRom::new()
+        .at(0x0150, &all)
+        .at(0x0040, &[0x18, 0xFE])
+        .build();
+    let mut machine = Machine::new(&rom).unwrap();
+    machine.run_cycles(100).unwrap();
+    machine
+}
+
+#[test]
+fn ei_takes_effect_after_the_next_instruction_as_on_a_dmg() {
+    // ei; inc b; inc b; jr @: the interrupt comes after the first `inc b`, returning to
+    // the second.
+    let machine = with_vblank_pending(&[0xFB, 0x04, 0x04, 0x18, 0xFE]);
+    let registers = machine.registers();
+    assert_eq!((registers.pc, registers.bc >> 8), (0x0040, 1));
+    assert_eq!(machine.read_u16(registers.sp).unwrap(), 0x0156);
+    machine.assert_no_violations().unwrap();
+    // ei; halt: a DMG services the interrupt and returns to the `halt`.
+    let machine = with_vblank_pending(&[0xFB, 0x76, 0x04, 0x18, 0xFE]);
+    let registers = machine.registers();
+    assert_eq!((registers.pc, registers.bc >> 8), (0x0040, 0));
+    assert_eq!(machine.read_u16(registers.sp).unwrap(), 0x0155);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn ei_directly_followed_by_di_is_reported_and_takes_no_interrupt() {
+    // ei at $0154; di at $0155 (cycle 11); jr @.
+    let machine = with_vblank_pending(&[0xFB, 0xF3, 0x18, 0xFE]);
+    assert_eq!(machine.pc(), 0x0156);
+    assert_eq!(
+        violations_seen(&machine),
+        [(ViolationKind::EiThenDi, 0x0155, 0x0155, 1, 11)]
+    );
+    assert!(machine
+        .assert_no_violations()
+        .unwrap_err()
+        .to_string()
+        .ends_with(
+            "PC $0155: `di` right after `ei`: a DMG takes no interrupt in between \
+             (mode 1, LY 153, frame 0, cycle 11)"
+        ));
+    // ei; nop; di: the interrupt comes after the `nop`.
+    let machine = with_vblank_pending(&[0xFB, 0x00, 0xF3, 0x18, 0xFE]);
+    assert_eq!(machine.pc(), 0x0040);
+    assert_eq!(machine.read_u16(machine.registers().sp).unwrap(), 0x0156);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn the_joypad_register_reads_bits_6_and_7_as_1() {
+    let mut machine = boot(&[
+        0x3E, 0x20, // $0150 ld a, JOYP_GET_CTRL_PAD
+        0xE0, 0x00, // $0152 ldh [rP1], a
+        0xF0, 0x00, // $0154 ldh a, [rP1]
+        0x47, // $0156 ld b, a
+        0x21, 0x00, 0xFF, // $0157 ld hl, rP1
+        0x4E, // $015A ld c, [hl]
+        0x18, 0xFE, // $015B jr @
+    ]);
+    machine.press(Button::Right);
+    machine.run_cycles(100).unwrap();
+    // Bits 7-6 set, the control pad selected (bit 4 clear), Right pressed (bit 0 clear).
+    assert_eq!(machine.registers().bc, 0xEEEE);
 }
 
 /// Each violation as (kind, PC, address, PPU mode, machine cycle), in order.

@@ -1,11 +1,14 @@
-//! Instruction decoding: which memory the SM83 instruction at PC writes, in which of its
-//! machine cycles, with which value, and what the CPU does in its next step. Read before
-//! boytacean runs the step, from the CPU's registers and memory as they are then.
+//! Instruction decoding: which memory the SM83 instruction at PC reads and writes, in which
+//! of its machine cycles, with which value, which register pair it moves through the 16-bit
+//! incrementer, and what the CPU does in its next step. Read before boytacean runs the
+//! step, from the CPU's registers and memory as they are then.
 //!
 //! Stores land in their last cycle(s): `ld [hl], r` in cycle 2, `ld [hl], n8` and
 //! `inc/dec [hl]` in cycle 3, `ld [n16], a` and CB `[hl]` read-modify-writes in cycle 4,
 //! `ld [n16], sp` in cycles 4 and 5, `push` and `rst` in 3 and 4, `call` in 5 and 6, an
-//! interrupt dispatch in 3 and 4.
+//! interrupt dispatch in 3 and 4. Loads read in their last cycle too: `ld r, [hl]` and the
+//! ALU on `[hl]` in cycle 2, `ldh a, [n8]` in 3, `ld a, [n16]` in 4, CB `[hl]` in 3 (a
+//! read-modify-write reads one cycle before it writes), `pop` and `ret` in 2 and 3.
 
 use boytacean::gb::GameBoy;
 
@@ -103,6 +106,131 @@ pub const fn prefixed_effect(opcode: u8) -> Effect {
     }
 }
 
+/// Where an instruction reads memory: the address, and the machine cycle it reads it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// No memory read (besides the instruction's own bytes).
+    None,
+    /// Reads [HL] in the given machine cycle (`ld r, [hl]`, `add a, [hl]`, `inc [hl]`, ...).
+    Hl(u8),
+    /// `ld a, [bc]`: reads [BC] in cycle 2.
+    Bc,
+    /// `ld a, [de]`: reads [DE] in cycle 2.
+    De,
+    /// `ld a, [n16]`: reads [n16] in cycle 4.
+    Absolute,
+    /// `ldh a, [n8]`: reads [$FF00+n8] in cycle 3.
+    High,
+    /// `ldh a, [c]`: reads [$FF00+C] in cycle 2.
+    HighC,
+    /// `pop rr`, `ret`, `reti`: reads [SP] in cycle 2 and [SP+1] in cycle 3.
+    Pop,
+    /// `ret cc`: reads [SP] in cycle 3 and [SP+1] in cycle 4 when it returns.
+    Return(Condition),
+}
+
+const fn read_of(opcode: u8) -> Read {
+    match opcode {
+        0x0A => Read::Bc,
+        0x1A => Read::De,
+        // ld a, [hl+] / ld a, [hl-]; inc [hl] / dec [hl] (which write in cycle 3)
+        0x2A | 0x3A | 0x34 | 0x35 => Read::Hl(2),
+        // ld r, [hl] (0x76 is halt) and the ALU on [hl]
+        0x46 | 0x4E | 0x56 | 0x5E | 0x66 | 0x6E | 0x7E => Read::Hl(2),
+        0x86 | 0x8E | 0x96 | 0x9E | 0xA6 | 0xAE | 0xB6 | 0xBE => Read::Hl(2),
+        0xFA => Read::Absolute,
+        0xF0 => Read::High,
+        0xF2 => Read::HighC,
+        0xC1 | 0xD1 | 0xE1 | 0xF1 | 0xC9 | 0xD9 => Read::Pop,
+        0xC0 => Read::Return(Condition::Nz),
+        0xC8 => Read::Return(Condition::Z),
+        0xD0 => Read::Return(Condition::Nc),
+        0xD8 => Read::Return(Condition::C),
+        _ => Read::None,
+    }
+}
+
+/// The read of every unprefixed opcode.
+pub const READS: [Read; 256] = {
+    let mut table = [Read::None; 256];
+    let mut opcode = 0;
+    while opcode < 256 {
+        table[opcode] = read_of(opcode as u8);
+        opcode += 1;
+    }
+    table
+};
+
+/// The read of a $CB-prefixed opcode: every `[hl]` form, `bit` included, reads in cycle 3.
+pub const fn prefixed_read(opcode: u8) -> Read {
+    if opcode & 0x07 == 0x06 {
+        Read::Hl(3)
+    } else {
+        Read::None
+    }
+}
+
+/// A 16-bit register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pair {
+    Bc,
+    De,
+    Hl,
+    Sp,
+}
+
+/// Which register pair an instruction increments or decrements with the CPU's 16-bit
+/// incrementer (which puts the pair's value on the address bus, see the OAM corruption
+/// check), and in how many machine cycles the instruction does it (all of them counted).
+const fn incremented_pair(opcode: u8) -> Option<(Pair, u8, Condition)> {
+    let always = Condition::Always;
+    match opcode {
+        0x03 | 0x0B => Some((Pair::Bc, 2, always)),
+        0x13 | 0x1B => Some((Pair::De, 2, always)),
+        0x23 | 0x2B => Some((Pair::Hl, 2, always)),
+        0x33 | 0x3B => Some((Pair::Sp, 2, always)),
+        // ld [hl+], a / ld a, [hl+] / ld [hl-], a / ld a, [hl-]
+        0x22 | 0x2A | 0x32 | 0x3A => Some((Pair::Hl, 2, always)),
+        // push, rst
+        0xC5 | 0xD5 | 0xE5 | 0xF5 => Some((Pair::Sp, 4, always)),
+        0xC7 | 0xCF | 0xD7 | 0xDF | 0xE7 | 0xEF | 0xF7 | 0xFF => Some((Pair::Sp, 4, always)),
+        // pop, ret, reti
+        0xC1 | 0xD1 | 0xE1 | 0xF1 => Some((Pair::Sp, 3, always)),
+        0xC9 | 0xD9 => Some((Pair::Sp, 4, always)),
+        0xCD => Some((Pair::Sp, 6, always)),
+        0xC4 => Some((Pair::Sp, 6, Condition::Nz)),
+        0xCC => Some((Pair::Sp, 6, Condition::Z)),
+        0xD4 => Some((Pair::Sp, 6, Condition::Nc)),
+        0xDC => Some((Pair::Sp, 6, Condition::C)),
+        0xC0 => Some((Pair::Sp, 5, Condition::Nz)),
+        0xC8 => Some((Pair::Sp, 5, Condition::Z)),
+        0xD0 => Some((Pair::Sp, 5, Condition::Nc)),
+        0xD8 => Some((Pair::Sp, 5, Condition::C)),
+        _ => None,
+    }
+}
+
+/// `halt`, `di`, `ei`: watched for the DMG's interrupt quirks.
+pub const HALT: u8 = 0x76;
+pub const DI: u8 = 0xF3;
+pub const EI: u8 = 0xFB;
+
+/// Whether the harness must look closer at an unprefixed opcode before it runs: it writes,
+/// reads memory, moves a register pair through the incrementer, or is `halt`, `di`, `ei`.
+pub const WATCHED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut opcode = 0;
+    while opcode < 256 {
+        let op = opcode as u8;
+        table[opcode] = !matches!(effect_of(op), Effect::None)
+            || !matches!(read_of(op), Read::None)
+            || incremented_pair(op).is_some()
+            || matches!(op, HALT | DI | EI);
+        opcode += 1;
+    }
+    table
+};
+
 /// The instruction at PC: its opcode, the byte after a $CB prefix, and its effect (the
 /// prefixed instruction's for $CB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +260,71 @@ impl Instruction {
         }
     }
 
+    /// The addresses this instruction reads and the machine cycles it reads them in.
+    pub fn reads(&self, gb: &GameBoy) -> [Option<(u16, u8)>; 2] {
+        let cpu = gb.cpu_i();
+        let mmu = gb.mmu_i();
+        let pc = cpu.pc();
+        let sp = cpu.sp();
+        let read = match self.prefixed {
+            Some(second) => prefixed_read(second),
+            None => READS[usize::from(self.opcode)],
+        };
+        match read {
+            Read::None => [None, None],
+            Read::Hl(cycle) => [Some((cpu.hl(), cycle)), None],
+            Read::Bc => [Some((cpu.bc(), 2)), None],
+            Read::De => [Some((cpu.de(), 2)), None],
+            Read::Absolute => {
+                let addr = u16::from_le_bytes([
+                    mmu.read(pc.wrapping_add(1)),
+                    mmu.read(pc.wrapping_add(2)),
+                ]);
+                [Some((addr, 4)), None]
+            }
+            Read::High => [
+                Some((0xFF00 | u16::from(mmu.read(pc.wrapping_add(1))), 3)),
+                None,
+            ],
+            Read::HighC => [Some((0xFF00 | u16::from(cpu.c), 2)), None],
+            Read::Pop => [Some((sp, 2)), Some((sp.wrapping_add(1), 3))],
+            Read::Return(condition) if holds(gb, condition) => {
+                [Some((sp, 3)), Some((sp.wrapping_add(1), 4))]
+            }
+            Read::Return(_) => [None, None],
+        }
+    }
+
+    /// The value of the register pair this instruction moves through the 16-bit
+    /// incrementer, and the machine cycles it takes (the incrementer works in some of them).
+    pub fn incremented_pointer(&self, gb: &GameBoy) -> Option<(u16, u8)> {
+        if self.prefixed.is_some() {
+            return None;
+        }
+        let (pair, cycles, condition) = incremented_pair(self.opcode)?;
+        if !holds(gb, condition) {
+            return None;
+        }
+        let cpu = gb.cpu_i();
+        let value = match pair {
+            Pair::Bc => cpu.bc(),
+            Pair::De => cpu.de(),
+            Pair::Hl => cpu.hl(),
+            Pair::Sp => cpu.sp(),
+        };
+        Some((value, cycles))
+    }
+
+    /// The register (0-7: B, C, D, E, H, L, -, A) this instruction loads from the byte it
+    /// reads, for plain loads (`ld r, [hl]`, `ld a, [bc]`, `ldh a, [n8]`, ...).
+    pub fn loaded_register(&self) -> Option<u8> {
+        match (self.opcode, self.prefixed) {
+            (0x0A | 0x1A | 0x2A | 0x3A | 0xF0 | 0xF2 | 0xFA, None) => Some(7),
+            (0x46 | 0x4E | 0x56 | 0x5E | 0x66 | 0x6E | 0x7E, None) => Some((self.opcode >> 3) & 7),
+            _ => None,
+        }
+    }
+
     /// The addresses this instruction writes and the machine cycles it writes them in.
     pub fn writes(&self, gb: &GameBoy) -> [Option<(u16, u8)>; 2] {
         let cpu = gb.cpu_i();
@@ -140,13 +333,6 @@ impl Instruction {
         let sp = cpu.sp();
         let operand =
             || u16::from_le_bytes([mmu.read(pc.wrapping_add(1)), mmu.read(pc.wrapping_add(2))]);
-        let calls = |condition: Condition| match condition {
-            Condition::Always => true,
-            Condition::Nz => !cpu.zero(),
-            Condition::Z => cpu.zero(),
-            Condition::Nc => !cpu.carry(),
-            Condition::C => cpu.carry(),
-        };
         match self.effect {
             Effect::Hl(cycle) => [Some((cpu.hl(), cycle)), None],
             Effect::Bc => [Some((cpu.bc(), 2)), None],
@@ -162,7 +348,7 @@ impl Instruction {
             ],
             Effect::HighC => [Some((0xFF00 | u16::from(cpu.c), 2)), None],
             Effect::Push => [Some((sp.wrapping_sub(1), 3)), Some((sp.wrapping_sub(2), 4))],
-            Effect::Call(condition) if calls(condition) => {
+            Effect::Call(condition) if holds(gb, condition) => {
                 [Some((sp.wrapping_sub(1), 5)), Some((sp.wrapping_sub(2), 6))]
             }
             _ => [None, None],
@@ -202,6 +388,24 @@ impl Instruction {
             _ => cpu.a,
         }
     }
+}
+
+/// Whether `condition` holds for the CPU's flags now.
+fn holds(gb: &GameBoy, condition: Condition) -> bool {
+    let cpu = gb.cpu_i();
+    match condition {
+        Condition::Always => true,
+        Condition::Nz => !cpu.zero(),
+        Condition::Z => cpu.zero(),
+        Condition::Nc => !cpu.carry(),
+        Condition::C => cpu.carry(),
+    }
+}
+
+/// The interrupts requested and enabled now (IF & IE, the five sources).
+pub fn pending_interrupts(gb: &GameBoy) -> u8 {
+    let mmu = gb.mmu_i();
+    mmu.read(IF) & mmu.read(IE) & 0x1F
 }
 
 /// What the CPU does in its next step.
