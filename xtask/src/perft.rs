@@ -17,15 +17,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use engine_src::perft::{parse_suite, SuiteError};
-use engine_src::Position;
+use engine_src::{Position, START_FEN};
 
-use crate::harness::CYCLES_PER_SECOND;
+use crate::cli::{Engine, PerftArgs};
+use crate::dmg_time;
 use crate::rom_engine::RomEngine;
-use crate::{Engine, PerftArgs};
-
-/// The start position, the default of `--fen`.
-pub const START_FEN: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+use crate::suite;
 
 pub fn run(args: &PerftArgs) -> Result<()> {
     let mut engine = PerftEngine::new(args.engine)?;
@@ -101,16 +98,8 @@ impl PerftEngine {
 fn print_time(engine: &PerftEngine, started: Instant) {
     println!("time {:.2} s", started.elapsed().as_secs_f64());
     if let Some(cycles) = engine.cycles() {
-        println!("cycles {cycles} ({})", dmg_seconds(cycles));
+        println!("cycles {cycles} ({})", dmg_time::describe(cycles));
     }
-}
-
-/// `117.74 DMG seconds`: machine cycles as time on a DMG.
-pub fn dmg_seconds(cycles: u64) -> String {
-    format!(
-        "{:.2} DMG seconds",
-        cycles as f64 / CYCLES_PER_SECOND as f64
-    )
 }
 
 fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Result<()> {
@@ -131,29 +120,15 @@ fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Res
 }
 
 fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let entries = parse_suite(&text).map_err(|error| in_file(error, path))?;
-    // Every FEN is read before anything runs, so a typo fails at once.
-    let mut positions = Vec::with_capacity(entries.len());
-    for entry in &entries {
-        let position = Position::from_fen(&entry.fen).map_err(|error| {
-            let error = SuiteError {
-                line: entry.line,
-                message: format!("bad FEN {:?}: {error}", entry.fen),
-            };
-            in_file(error, path)
-        })?;
-        positions.push(position);
-    }
+    let entries = suite::read(path)?;
     let started = Instant::now();
     let (mut passed, mut failed) = (0, 0);
-    for (entry, position) in entries.iter().zip(&positions) {
+    for entry in &entries {
         for &(depth, want) in &entry.counts {
             if max_depth.is_some_and(|max| depth > max) {
                 continue;
             }
-            let got = engine.perft(position, depth)?;
+            let got = engine.perft(&entry.position, depth)?;
             if got == want {
                 passed += 1;
             } else {
@@ -180,11 +155,6 @@ fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> R
         );
     }
     Ok(())
-}
-
-/// A suite error as `file:line: message`.
-fn in_file(error: SuiteError, path: &Path) -> anyhow::Error {
-    anyhow::anyhow!("{}:{}: {}", path.display(), error.line, error.message)
 }
 
 /// A count of a suite that the engine got wrong.
@@ -218,15 +188,6 @@ impl fmt::Display for Mismatch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_suite_error_reads_file_colon_line() {
-        let error = in_file(parse_suite("x ;D1\n").unwrap_err(), Path::new("suite.epd"));
-        assert_eq!(
-            error.to_string(),
-            "suite.epd:1: expected `;D<depth> <count>`, found \"D1\""
-        );
-    }
 
     #[test]
     fn the_mismatch_report_names_file_line_fen_depth_and_both_counts() {
@@ -285,24 +246,5 @@ mod tests {
         let total: u64 = moves.iter().map(|(_, count)| count).sum();
         assert_eq!(total, 135);
         assert_eq!(engine.perft(&start, 2).unwrap(), 135);
-    }
-
-    #[test]
-    fn the_checked_in_suite_parses() {
-        let path = crate::project::root().join("engine-src/perft/suite.epd");
-        let entries = parse_suite(&std::fs::read_to_string(path).unwrap()).unwrap();
-        assert_eq!(entries.len(), 125);
-        assert_eq!(entries[0].fen, START_FEN);
-        assert_eq!(
-            entries[0].counts,
-            [
-                (1, 12),
-                (2, 135),
-                (3, 1734),
-                (4, 20892),
-                (5, 286223),
-                (6, 3729708)
-            ]
-        );
     }
 }

@@ -23,8 +23,8 @@ use crate::asm::frontend::assemble_source;
 use crate::asm::link::{link, Linked, PAD_BYTE, ROM_SIZE};
 use crate::asm::object::SectionKind;
 use crate::asm::output::{map_file, sym_file};
+use crate::cli::RomArgs;
 use crate::project;
-use crate::RomArgs;
 
 /// The cartridge, relative to the repository root.
 pub const ROM_PATH: &str = "build/chessattack.gb";

@@ -7,8 +7,9 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
+use crate::cli::ShotArgs;
 use crate::harness::{screen, Button, Machine, Screen};
-use crate::{project, rom, ShotArgs};
+use crate::{project, rom};
 
 /// Where the screenshots go, relative to the repository root.
 pub const SCREENSHOTS_DIR: &str = "generated/screenshots";

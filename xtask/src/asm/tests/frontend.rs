@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use super::diagnostic::{Diagnostic, Level};
-use super::frontend::assemble_source;
-use super::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
+use crate::asm::diagnostic::{Diagnostic, Level};
+use crate::asm::frontend::assemble_source;
+use crate::asm::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
 
 fn assemble(source: &str) -> (Object, Vec<Diagnostic>) {
     assemble_source("test.asm", source, &[])

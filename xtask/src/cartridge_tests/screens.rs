@@ -1,26 +1,9 @@
-//! The built cartridge as a player meets it, run in the emulator harness with every
-//! VRAM and OAM write checked against the PPU mode.
+//! The screens as a player meets them: the title, the board with the start position,
+//! the selector under the control pad.
 
+use super::boot;
 use crate::assets::gfx::{self, Sheet};
-use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME};
-use crate::rom;
-
-/// The cartridge as `cargo xtask rom` builds it (in memory: the tests write nothing).
-fn cartridge() -> rom::Build {
-    rom::cartridge().unwrap_or_else(|error| panic!("{error:#}"))
-}
-
-/// The cartridge after `frames` frames from power-on.
-fn boot(frames: u32) -> Machine {
-    let build = cartridge();
-    let mut machine = Machine::new(&build.rom)
-        .and_then(|machine| machine.with_symbols(&build.sym))
-        .unwrap_or_else(|error| panic!("{error:#}"));
-    machine
-        .run_frames(frames)
-        .unwrap_or_else(|error| panic!("{error:#}"));
-    machine
-}
+use crate::harness::{Button, Machine};
 
 const SCREEN_WIDTH: usize = 160;
 
@@ -251,50 +234,5 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"
     );
-    machine.assert_no_violations().unwrap();
-}
-
-/// Runs from the entry of the interrupt handler at `label` to its `reti`, as if the
-/// interrupted program held sentinel values, and returns the registers it came back with.
-fn registers_after_handler(machine: &mut Machine, label: &str) -> Registers {
-    machine
-        .run_until(label, 2 * CYCLES_PER_FRAME)
-        .unwrap_or_else(|error| panic!("{error:#}"));
-    let entry = machine.registers();
-    let interrupted = Registers {
-        af: 0x12B0,
-        bc: 0x3456,
-        de: 0x789A,
-        hl: 0xBCDE,
-        ..entry
-    };
-    machine.set_registers(&interrupted);
-    let resume = machine.read_u16(entry.sp).unwrap();
-    let start = machine.cycles();
-    while machine.pc() != resume || machine.registers().sp != entry.sp.wrapping_add(2) {
-        machine.step().unwrap();
-        assert!(
-            machine.cycles() - start < CYCLES_PER_FRAME,
-            "{label} did not return within a frame"
-        );
-    }
-    Registers {
-        pc: interrupted.pc,
-        sp: interrupted.sp,
-        ..machine.registers()
-    }
-}
-
-#[test]
-fn the_interrupt_handlers_give_back_every_register() {
-    let mut machine = boot(120);
-    for handler in ["VBlankHandler", "StatHandler"] {
-        let after = registers_after_handler(&mut machine, handler);
-        assert_eq!(
-            (after.af, after.bc, after.de, after.hl),
-            (0x12B0, 0x3456, 0x789A, 0xBCDE),
-            "{handler} changed the interrupted program's registers"
-        );
-    }
     machine.assert_no_violations().unwrap();
 }
