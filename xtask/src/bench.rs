@@ -24,6 +24,7 @@ use crate::asm::object::SectionKind;
 use crate::dmg_time;
 use crate::harness::profile::RoutineProfile;
 use crate::harness::Location;
+use crate::progress::Progress;
 use crate::rom;
 use crate::rom_engine::RomEngine;
 use crate::suite;
@@ -87,7 +88,9 @@ fn measure_perft(rom: &mut RomEngine, depth: u32) -> Result<PerftRun> {
 }
 
 fn perft_section(rom: &mut RomEngine) -> Result<String> {
+    let progress = Progress::new(format!("bench: perft({PERFT_DEPTH})"), 1);
     let run = measure_perft(rom, PERFT_DEPTH)?;
+    drop(progress);
     Ok(perft_table(&run))
 }
 
@@ -150,7 +153,10 @@ fn perft_table(run: &PerftRun) -> String {
 /// suite, each answer checked against the reference model.
 fn in_check_section(rom: &mut RomEngine) -> Result<String> {
     let mut cycles = Vec::new();
-    for suite::Entry { fen, position, .. } in suite::checked_in()? {
+    let entries = suite::checked_in()?;
+    let progress = Progress::new("bench: IsInCheck", entries.len() as u64);
+    for suite::Entry { fen, position, .. } in entries {
+        progress.advance(1);
         // Perft to depth 0 loads the position and counts it: nothing else.
         rom.perft(&position, &[], 0)?;
         let machine = rom.machine_mut();

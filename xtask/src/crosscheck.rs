@@ -21,6 +21,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::CrosscheckArgs;
 use crate::fairy::{Fairy, FairyPerft};
+use crate::progress::Progress;
 use crate::random::SplitMix64;
 use crate::suite;
 
@@ -34,6 +35,7 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
     let mut fairy = Fairy::start(&args.engine)?;
     let suite_starts = suite::checked_in()?;
     let mut rng = SplitMix64::new(args.seed);
+    let progress = Progress::new("crosscheck", u64::from(args.positions));
     let started = Instant::now();
     let (mut passed, mut failed, mut games) = (0u32, 0u32, 0u32);
     while passed + failed < args.positions {
@@ -49,9 +51,10 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
         let mut moves: Vec<String> = Vec::new();
         loop {
             let report = compare(&mut fairy, start_fen, &moves, game.position())?;
+            progress.advance(1);
             if let Some(mismatch) = report {
                 failed += 1;
-                println!("{mismatch}");
+                progress.println(mismatch.to_string());
                 break;
             }
             passed += 1;
@@ -65,6 +68,7 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
                 .with_context(|| format!("playing the model's own legal move {chosen}"))?;
         }
     }
+    drop(progress);
     println!(
         "{games} games (seed {}), time {:.2} s",
         args.seed,

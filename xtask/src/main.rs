@@ -18,6 +18,7 @@ mod fairy;
 #[cfg_attr(not(test), allow(dead_code))]
 mod harness;
 mod perft;
+mod progress;
 mod project;
 mod random;
 mod random_games;

@@ -80,6 +80,47 @@ mod tests {
     }
 
     #[test]
+    fn a_suite_without_positions_is_an_error_naming_the_file() {
+        let dir = std::env::temp_dir().join(format!("chessattack-suite-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in [
+            ("empty.epd", ""),
+            ("comments.epd", "# only a comment\n\n   \n# and another\n"),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let error = read(&path).err().unwrap();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "{} has no positions: expected `FEN ;D1 n ;D2 n ...` lines",
+                    path.display()
+                )
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_bad_fen_names_the_file_and_the_line() {
+        let path = std::env::temp_dir().join(format!("chessattack-fen-{}.epd", std::process::id()));
+        std::fs::write(
+            &path,
+            format!("{START_FEN} ;D1 12\n# next\nrnbqk/ppppp w - - 0 1 ;D1 3\n"),
+        )
+        .unwrap();
+        let error = read(&path).err().unwrap().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert!(
+            error.starts_with(&format!(
+                "{}:3: bad FEN \"rnbqk/ppppp w - - 0 1\": ",
+                path.display()
+            )),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn the_checked_in_suite_parses() {
         let entries = checked_in().unwrap();
         assert_eq!(entries.len(), 125);

@@ -6,7 +6,9 @@
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
 //! `asm/`, `assets/` and `verify/`, even when that code drives the ROM (perft's and
-//! verify's ROM backends). A test of what the cartridge does goes here.
+//! verify's ROM backends). A test of what the cartridge does goes here. A test of what
+//! a user sees of a command (its lines, its errors) runs the built `xtask` binary, in
+//! `xtask/tests/commands.rs`.
 
 mod audio;
 mod engine;

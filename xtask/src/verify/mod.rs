@@ -56,6 +56,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut tally = Tally::default();
 
     let start = Position::start();
+    tally.begin_part("verify: perft from the start", u64::from(START_DEPTH));
     for depth in 1..=START_DEPTH {
         tally.perft(&mut rom, START_FEN, &start, depth)?;
     }
@@ -65,6 +66,12 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     );
 
     let entries = suite::checked_in()?;
+    let suite_checks = entries
+        .iter()
+        .flat_map(|entry| &entry.counts)
+        .filter(|(depth, _)| *depth <= SUITE_DEPTH)
+        .count();
+    tally.begin_part("verify: the suite", suite_checks as u64);
     for entry in &entries {
         for &(depth, _) in &entry.counts {
             if depth <= SUITE_DEPTH && !tally.stopped() {
@@ -83,6 +90,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut games = 0;
     let mut generator = Playouts::new(args.seed)?;
     let mut positions = 0;
+    tally.begin_part("verify: random games", u64::from(args.positions));
     while positions < args.positions && !tally.stopped() {
         let playout = generator.next_playout();
         games += 1;

@@ -1,4 +1,5 @@
-//! The checks of a verify run, passed and failed, and the differences printed.
+//! The checks of a verify run, passed and failed, and the differences printed; each
+//! part of the run has a progress bar of its checks.
 
 use anyhow::{Context, Result};
 use engine_src::perft::perft;
@@ -6,6 +7,7 @@ use engine_src::{Game, Position};
 
 use super::report::{first_refused, locate, Difference, Expected};
 use super::Answers;
+use crate::progress::Progress;
 use crate::random_games::Playout;
 use crate::rom_engine::{HistoryRefused, RomMove};
 
@@ -23,6 +25,8 @@ pub struct Tally {
     part_failed: u64,
     /// The differences printed.
     pub reports: Vec<String>,
+    /// The progress bar of the part under way.
+    progress: Option<Progress>,
 }
 
 impl Tally {
@@ -30,8 +34,14 @@ impl Tally {
         self.failed >= MAX_MISMATCHES as u64
     }
 
-    /// `N passed, N failed` since the last call.
+    /// A part of `checks` checks begins, described by `what` on its progress bar.
+    pub fn begin_part(&mut self, what: &'static str, checks: u64) {
+        self.progress = Some(Progress::new(what, checks));
+    }
+
+    /// `N passed, N failed` since the last call; the part's progress bar is cleared.
     pub fn part(&mut self) -> String {
+        self.progress = None;
         let text = format!("{} passed, {} failed", self.part_passed, self.part_failed);
         self.part_passed = 0;
         self.part_failed = 0;
@@ -41,16 +51,32 @@ impl Tally {
     fn pass(&mut self) {
         self.passed += 1;
         self.part_passed += 1;
+        self.advance();
+    }
+
+    fn advance(&self) {
+        if let Some(progress) = &self.progress {
+            progress.advance(1);
+        }
+    }
+
+    /// Prints `line` (above the progress bar).
+    fn println(&self, line: &str) {
+        match &self.progress {
+            Some(progress) => progress.println(line),
+            None => println!("{line}"),
+        }
     }
 
     fn fail(&mut self, report: &str) {
         self.failed += 1;
         self.part_failed += 1;
+        self.advance();
         if self.failed <= MAX_PRINTED as u64 {
-            println!("{report}");
+            self.println(report);
             self.reports.push(report.to_string());
         } else if self.failed == MAX_PRINTED as u64 + 1 {
-            println!("(further differences are counted, not printed)");
+            self.println("(further differences are counted, not printed)");
         }
     }
 
