@@ -29,7 +29,7 @@ use engine_src::{Position, START_FEN};
 use crate::cli::{Engine, PerftArgs};
 use crate::dmg_time;
 use crate::progress::Progress;
-use crate::rom_engine::RomEngine;
+use crate::rom_engine::{self, RomEngine};
 use crate::suite;
 
 /// The deepest perft the reference model is asked for. Perft(8) from the start position
@@ -43,7 +43,8 @@ const REFERENCE_DEPTH_TIME: &str =
 
 /// From this depth the ROM's perft of one position is counted root move by root move
 /// (as `--divide` does), so that a progress bar can show how far it is: perft(5) from
-/// the start takes about 50 million machine cycles, a minute or more in the emulator.
+/// the start takes 45 million machine cycles, 5 to 10 s in the emulator, perft(6) 606
+/// million, minutes.
 const ROM_DIVIDED_DEPTH: u32 = 5;
 
 pub fn run(args: &PerftArgs) -> Result<()> {
@@ -109,15 +110,20 @@ impl PerftEngine {
         }
     }
 
-    /// Refuses a depth the engine would not finish in reasonable time.
+    /// Refuses a depth the engine would not finish in reasonable time, or cannot count.
     fn check_depth(&self, depth: u32) -> Result<()> {
-        if matches!(self, PerftEngine::Reference) && depth > MAX_REFERENCE_DEPTH {
-            bail!(
+        match self {
+            PerftEngine::Reference if depth > MAX_REFERENCE_DEPTH => bail!(
                 "depth {depth} is too deep: the reference model's perft is limited to depth \
                  {MAX_REFERENCE_DEPTH} ({REFERENCE_DEPTH_TIME})"
-            );
+            ),
+            PerftEngine::Rom(_) if depth > rom_engine::MAX_DEPTH => bail!(
+                "depth {depth} is too deep: the ROM engine counts perft to depth {} at most \
+                 (its move stack holds the moves of that many plies)",
+                rom_engine::MAX_DEPTH
+            ),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// The emulated machine cycles spent so far, for the ROM.
@@ -353,6 +359,16 @@ mod tests {
         );
         assert!(engine.divide(&Position::start(), 9).is_err());
         assert_eq!(engine.perft(&Position::start(), 5).unwrap(), 286_223);
+    }
+
+    #[test]
+    fn the_rom_engine_refuses_a_depth_beyond_its_move_stack_at_once() {
+        let mut engine = PerftEngine::Rom(Box::new(RomEngine::for_tests()));
+        let message = "depth 9 is too deep: the ROM engine counts perft to depth 8 at most \
+                       (its move stack holds the moves of that many plies)";
+        let start = Position::start();
+        assert_eq!(engine.perft(&start, 9).unwrap_err().to_string(), message);
+        assert_eq!(engine.divide(&start, 9).unwrap_err().to_string(), message);
     }
 
     #[test]
