@@ -293,6 +293,12 @@ mod tests {
     }
 
     #[test]
+    fn the_variant_starts_from_the_models_start_position() {
+        let start = format!("\nstartFen = {}\n", engine_src::START_FEN);
+        assert!(VARIANTS_INI.contains(&start), "{VARIANTS_INI}");
+    }
+
+    #[test]
     fn perft_answer_with_moves_promotions_and_castling() {
         let answer =
             lines("info string something\na1b1: 3\nb5b6q: 12\ne1c1: 7\n\nNodes searched: 22");
