@@ -6,7 +6,7 @@
 //! last one the summary (CI reads the last line of perft for `nodes N`). The command's
 //! own lines go through [`Progress::println`], which prints them above the bar.
 //!
-//! Drawn with `indicatif`, the progress-bar crate most Rust command-line tools use
+//! Drawn with `indicatif`, the usual progress-bar crate of Rust command-line tools
 //! (cargo-style bars, ETA from the recent rate, well maintained).
 
 use std::borrow::Cow;
