@@ -20,6 +20,9 @@ use crate::role::Piece;
 use crate::setup::Setup;
 use crate::square::{File, Rank, Square};
 
+/// The FEN of the start position ([`Position::start`]).
+pub const START_FEN: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+
 /// The six fields of a FEN, numbered from 1 in error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FenField {
@@ -322,9 +325,9 @@ mod tests {
 
     #[test]
     fn start_position_round_trip() {
-        let fen = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
-        assert_eq!(Position::start().to_fen(), fen);
-        assert_eq!(Position::from_fen(fen).unwrap(), Position::start());
+        assert_eq!(START_FEN, "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1");
+        assert_eq!(Position::start().to_fen(), START_FEN);
+        assert_eq!(Position::from_fen(START_FEN).unwrap(), Position::start());
     }
 
     #[test]

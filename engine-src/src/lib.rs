@@ -31,7 +31,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use color::{ByColor, Color};
-pub use fen::{FenError, FenField};
+pub use fen::{FenError, FenField, START_FEN};
 pub use game::{Game, GameError, Outcome};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::NotationError;

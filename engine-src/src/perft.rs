@@ -111,8 +111,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const START_FEN: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+    use crate::fen::START_FEN;
 
     #[test]
     fn suite_lines_comments_and_blank_lines() {

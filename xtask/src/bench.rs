@@ -22,11 +22,13 @@ use engine_src::Position;
 
 use crate::asm::link::region_name;
 use crate::asm::object::SectionKind;
-use crate::crosscheck::suite_start_positions;
+use crate::dmg_time;
 use crate::harness::profile::RoutineProfile;
-use crate::harness::{Location, CYCLES_PER_SECOND};
+use crate::harness::Location;
+use crate::progress::Progress;
 use crate::rom;
 use crate::rom_engine::RomEngine;
+use crate::suite;
 use crate::usage::region_usage;
 
 /// The perft depth measured from the start position.
@@ -87,12 +89,14 @@ fn measure_perft(rom: &mut RomEngine, depth: u32) -> Result<PerftRun> {
 }
 
 fn perft_section(rom: &mut RomEngine) -> Result<String> {
+    let progress = Progress::new(format!("bench: perft({PERFT_DEPTH})"), 1);
     let run = measure_perft(rom, PERFT_DEPTH)?;
+    drop(progress);
     Ok(perft_table(&run))
 }
 
 fn perft_table(run: &PerftRun) -> String {
-    let seconds = run.cycles as f64 / CYCLES_PER_SECOND as f64;
+    let seconds = dmg_time::seconds(run.cycles);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -150,8 +154,10 @@ fn perft_table(run: &PerftRun) -> String {
 /// suite, each answer checked against the reference model.
 fn in_check_section(rom: &mut RomEngine) -> Result<String> {
     let mut cycles = Vec::new();
-    for fen in suite_start_positions()? {
-        let position = Position::from_fen(&fen)?;
+    let entries = suite::checked_in()?;
+    let progress = Progress::new("bench: IsInCheck", entries.len() as u64);
+    for suite::Entry { fen, position, .. } in entries {
+        progress.advance(1);
         // Perft to depth 0 loads the position and counts it: nothing else.
         rom.perft(&position, &[], 0)?;
         let machine = rom.machine_mut();
@@ -242,6 +248,7 @@ fn usage_section() -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::CYCLES_PER_SECOND;
 
     #[test]
     fn the_perft_table_shows_every_figure() {

@@ -17,12 +17,13 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use engine_src::perft::divide;
-use engine_src::{Game, Position};
+use engine_src::{Game, Position, START_FEN};
 
+use crate::cli::CrosscheckArgs;
 use crate::fairy::{Fairy, FairyPerft};
-use crate::perft::START_FEN;
-use crate::CrosscheckArgs;
-use engine_src::perft::parse_suite;
+use crate::progress::Progress;
+use crate::random::SplitMix64;
+use crate::suite;
 
 /// Plies after which a game is abandoned for a new one.
 const MAX_PLIES: usize = 60;
@@ -32,15 +33,16 @@ const PERFT_DEPTH: u32 = 3;
 
 pub fn run(args: &CrosscheckArgs) -> Result<()> {
     let mut fairy = Fairy::start(&args.engine)?;
-    let suite_starts = suite_start_positions()?;
+    let suite_starts = suite::checked_in()?;
     let mut rng = SplitMix64::new(args.seed);
+    let progress = Progress::new("crosscheck", u64::from(args.positions));
     let started = Instant::now();
     let (mut passed, mut failed, mut games) = (0u32, 0u32, 0u32);
     while passed + failed < args.positions {
         let start_fen = if games % 2 == 0 {
             START_FEN
         } else {
-            suite_starts[rng.below(suite_starts.len())].as_str()
+            suite_starts[rng.below(suite_starts.len())].fen.as_str()
         };
         games += 1;
         let start = Position::from_fen(start_fen)
@@ -49,9 +51,10 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
         let mut moves: Vec<String> = Vec::new();
         loop {
             let report = compare(&mut fairy, start_fen, &moves, game.position())?;
+            progress.advance(1);
             if let Some(mismatch) = report {
                 failed += 1;
-                println!("{mismatch}");
+                progress.println(mismatch.to_string());
                 break;
             }
             passed += 1;
@@ -65,6 +68,7 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
                 .with_context(|| format!("playing the model's own legal move {chosen}"))?;
         }
     }
+    drop(progress);
     println!(
         "{games} games (seed {}), time {:.2} s",
         args.seed,
@@ -75,19 +79,6 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
         bail!("the reference model and Fairy-Stockfish disagree on {failed} positions");
     }
     Ok(())
-}
-
-/// The FENs of the suite, where half of the games start.
-pub fn suite_start_positions() -> Result<Vec<String>> {
-    let path = crate::project::root().join("engine-src/perft/suite.epd");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let entries = parse_suite(&text)
-        .map_err(|error| anyhow::anyhow!("{}:{}: {}", path.display(), error.line, error.message))?;
-    if entries.is_empty() {
-        bail!("{} has no positions", path.display());
-    }
-    Ok(entries.into_iter().map(|entry| entry.fen).collect())
 }
 
 /// Compares the position reached by `moves` from `start_fen` in both engines; `None`
@@ -221,31 +212,6 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood): a tiny, well-mixed deterministic generator,
-/// plenty for choosing random moves.
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0); the modulo bias is negligible for move counts.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,25 +282,5 @@ mod tests {
             nodes: 8,
         };
         assert!(Mismatch::between(&model, &fairy, None).is_some());
-    }
-
-    #[test]
-    fn splitmix64_reference_values() {
-        // The first outputs for seed 1234567 (the Rosetta Code task "Pseudo-random
-        // numbers/Splitmix64" lists the same): a seed must keep replaying the same games.
-        let mut rng = SplitMix64::new(1234567);
-        assert_eq!(rng.next_u64(), 6457827717110365317);
-        assert_eq!(rng.next_u64(), 3203168211198807973);
-        assert_eq!(rng.next_u64(), 9817491932198370423);
-    }
-
-    #[test]
-    fn below_stays_in_range_and_reaches_every_value() {
-        let mut rng = SplitMix64::new(1);
-        let mut seen = [0u32; 7];
-        for _ in 0..700 {
-            seen[rng.below(7)] += 1;
-        }
-        assert!(seen.iter().all(|&n| n > 60), "{seen:?}");
     }
 }

@@ -15,7 +15,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 
@@ -38,9 +38,13 @@ const VARIANT: &str = "chessattack";
 /// chessattack files 5 ranks 6 pocket 0 template fairy startpos ...`.
 const VARIANT_LOADED: &str = "info string variant chessattack files 5 ranks 6 ";
 
-/// How long one answer may take. Perft 3 takes milliseconds; this only turns a hung
+/// How long the engine may take to answer `uci` and `isready`, and to print a position:
+/// Fairy-Stockfish does it in milliseconds, so a program that is silent this long is
+/// not a UCI engine (or is stuck).
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a perft may take. Perft 3 takes milliseconds; this only turns a hung
 /// engine into an error.
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
+const PERFT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// How to get the engine when it is missing.
 pub const INSTALL_HINT: &str = "install it with: apt-get install -y fairy-stockfish";
@@ -56,6 +60,8 @@ pub struct FairyPerft {
 /// A running Fairy-Stockfish set up for Chess Attack. Dropping it ends the process
 /// and removes the variants file.
 pub struct Fairy {
+    /// The program, for messages.
+    binary: PathBuf,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -102,6 +108,7 @@ impl Fairy {
             }
         });
         let mut fairy = Fairy {
+            binary: binary.to_owned(),
             child,
             stdin,
             lines,
@@ -118,12 +125,13 @@ impl Fairy {
 
     fn select_variant(&mut self) -> Result<()> {
         self.send("uci")?;
-        self.read_until("uciok")?;
+        self.read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
+            .map_err(|error| anyhow!("{error}: is it a UCI engine?"))?;
         let variants_file = self.variants_file.display().to_string();
         self.send(&format!("setoption name VariantPath value {variants_file}"))?;
         self.send(&format!("setoption name UCI_Variant value {VARIANT}"))?;
         self.send("isready")?;
-        let answer = self.read_until("readyok")?;
+        let answer = self.read_until("isready", "readyok", HANDSHAKE_TIMEOUT)?;
         if !answer.iter().any(|line| line.starts_with(VARIANT_LOADED)) {
             bail!("the engine did not load the {VARIANT} variant from {variants_file}");
         }
@@ -133,15 +141,16 @@ impl Fairy {
     /// `go perft depth` from `fen` after `moves` (UCI strings).
     pub fn perft(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<FairyPerft> {
         self.set_position(fen, moves)?;
-        self.send(&format!("go perft {depth}"))?;
-        parse_perft(&self.read_until("Nodes searched:")?)
+        let command = format!("go perft {depth}");
+        self.send(&command)?;
+        parse_perft(&self.read_until(&command, "Nodes searched:", PERFT_TIMEOUT)?)
     }
 
     /// The FEN the engine writes for `fen` after `moves` (UCI strings).
     pub fn fen(&mut self, fen: &str, moves: &[String]) -> Result<String> {
         self.set_position(fen, moves)?;
         self.send("d")?;
-        let answer = self.read_until("Checkers:")?;
+        let answer = self.read_until("d", "Checkers:", HANDSHAKE_TIMEOUT)?;
         answer
             .iter()
             .find_map(|line| line.strip_prefix("Fen: "))
@@ -163,11 +172,19 @@ impl Fairy {
             .with_context(|| format!("sending `{command}` to Fairy-Stockfish (it has stopped)"))
     }
 
-    /// The lines up to and including the first one starting with `prefix`.
-    fn read_until(&mut self, prefix: &str) -> Result<Vec<String>> {
+    /// The lines up to and including the first one starting with `prefix`, the answer
+    /// to `command`, which must come within `timeout`.
+    fn read_until(
+        &mut self,
+        command: &str,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Result<Vec<String>> {
+        let deadline = Instant::now() + timeout;
         let mut answer = Vec::new();
         loop {
-            match self.lines.recv_timeout(ANSWER_TIMEOUT) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
                 Ok(line) => {
                     let done = line.starts_with(prefix);
                     answer.push(line);
@@ -176,11 +193,13 @@ impl Fairy {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => bail!(
-                    "Fairy-Stockfish did not answer `{prefix}` within {} s",
-                    ANSWER_TIMEOUT.as_secs()
+                    "{} did not answer `{command}` with `{prefix}` within {} s",
+                    self.binary.display(),
+                    timeout.as_secs()
                 ),
                 Err(RecvTimeoutError::Disconnected) => bail!(
-                    "Fairy-Stockfish stopped while we waited for `{prefix}`; its last lines:\n{}",
+                    "{} stopped before it answered `{command}` with `{prefix}`{}",
+                    self.binary.display(),
                     last_lines(&answer)
                 ),
             }
@@ -205,8 +224,16 @@ impl Drop for Fairy {
     }
 }
 
+/// The last lines the engine printed, for a message: `; its last lines:` and them, or
+/// nothing when it printed none.
 fn last_lines(lines: &[String]) -> String {
-    lines[lines.len().saturating_sub(5)..].join("\n")
+    match lines {
+        [] => String::new(),
+        _ => format!(
+            "; its last lines:\n{}",
+            lines[lines.len().saturating_sub(5)..].join("\n")
+        ),
+    }
 }
 
 /// Reads the answer to `go perft N`: `move: count` lines, then `Nodes searched: N`.
@@ -232,7 +259,7 @@ fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
         }
     }
     bail!(
-        "Fairy-Stockfish's perft answer has no `Nodes searched:` line:\n{}",
+        "Fairy-Stockfish's perft answer has no `Nodes searched:` line{}",
         last_lines(answer)
     )
 }
@@ -263,6 +290,12 @@ mod tests {
     fn the_human_copy_of_variants_ini_is_the_one_the_engine_gets() {
         let copy = crate::project::root().join("engine-src/perft/variants.ini");
         assert_eq!(std::fs::read_to_string(copy).unwrap(), VARIANTS_INI);
+    }
+
+    #[test]
+    fn the_variant_starts_from_the_models_start_position() {
+        let start = format!("\nstartFen = {}\n", engine_src::START_FEN);
+        assert!(VARIANTS_INI.contains(&start), "{VARIANTS_INI}");
     }
 
     #[test]
@@ -331,11 +364,35 @@ mod tests {
 
     #[test]
     fn a_binary_that_is_not_fairy_stockfish_is_refused() {
+        let started = Instant::now();
         let error = Fairy::start(Path::new("/bin/true")).err().unwrap();
         assert!(
             format!("{error:#}")
                 .starts_with("/bin/true is not a Fairy-Stockfish that plays Chess Attack"),
             "{error:#}"
+        );
+        assert!(
+            started.elapsed() < HANDSHAKE_TIMEOUT,
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_program_that_does_not_answer_like_a_uci_engine_is_an_error_within_seconds() {
+        // cat answers `uci` with `uci`, and then nothing.
+        let started = Instant::now();
+        let error = Fairy::start(Path::new("/bin/cat")).err().unwrap();
+        assert_eq!(
+            format!("{error:#}"),
+            "/bin/cat is not a Fairy-Stockfish that plays Chess Attack (install it with: \
+             apt-get install -y fairy-stockfish): /bin/cat did not answer `uci` with `uciok` \
+             within 5 s: is it a UCI engine?"
+        );
+        assert!(
+            started.elapsed() < HANDSHAKE_TIMEOUT + Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
         );
     }
 }

@@ -10,22 +10,42 @@
 //!
 //! The ROM engine is build/test.gb in the emulator (see [`crate::rom_engine`]). Its
 //! `--divide` lists the ROM's own legal moves, then counts below each by playing it as
-//! a one-move history, so the ROM's move making is what is counted.
+//! a one-move history, so the ROM's move making is what is counted. From depth
+//! [`ROM_DIVIDED_DEPTH`] its plain count is made the same way, so that the progress bar
+//! can move; its cycles then include those one-move commands.
+//!
+//! On a terminal a progress bar (see [`crate::progress`]) shows how far a count is; the
+//! reference model refuses depths beyond [`MAX_REFERENCE_DEPTH`] rather than run for
+//! hours.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use engine_src::perft::{parse_suite, SuiteError};
-use engine_src::Position;
+use engine_src::{Position, START_FEN};
 
-use crate::harness::CYCLES_PER_SECOND;
+use crate::cli::{Engine, PerftArgs};
+use crate::dmg_time;
+use crate::progress::Progress;
 use crate::rom_engine::RomEngine;
-use crate::{Engine, PerftArgs};
+use crate::suite;
 
-/// The start position, the default of `--fen`.
-pub const START_FEN: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+/// The deepest perft the reference model is asked for. Perft(8) from the start position
+/// is 754,383,020 leaves: 22 s at the model's 35 M leaves a second, 104 s measured on a
+/// busy 2-core machine; each ply more multiplies that by about 14, and a middlegame
+/// position by more, so depth 9 would run for many minutes to hours.
+pub const MAX_REFERENCE_DEPTH: u32 = 8;
+/// What perft([`MAX_REFERENCE_DEPTH`]) from the start position costs.
+const REFERENCE_DEPTH_TIME: &str =
+    "754,383,020 leaves, half a minute to two minutes, from the start position";
+
+/// From this depth the ROM's perft of one position is counted root move by root move
+/// (as `--divide` does), so that a progress bar can show how far it is: perft(5) from
+/// the start takes 45 million machine cycles, 5 to 10 s in the emulator, perft(6) 606
+/// million, minutes.
+const ROM_DIVIDED_DEPTH: u32 = 5;
 
 pub fn run(args: &PerftArgs) -> Result<()> {
     let mut engine = PerftEngine::new(args.engine)?;
@@ -61,6 +81,7 @@ impl PerftEngine {
 
     /// The number of leaves at `depth` plies from `position`.
     pub fn perft(&mut self, position: &Position, depth: u32) -> Result<u64> {
+        self.check_depth(depth)?;
         match self {
             PerftEngine::Reference => Ok(engine_src::perft::perft(position, depth)),
             PerftEngine::Rom(rom) => rom.perft(position, &[], depth),
@@ -68,24 +89,41 @@ impl PerftEngine {
     }
 
     /// Each legal root move (UCI) with the count of leaves below it, in UCI order.
+    /// On a terminal a progress bar shows how far the count is and the time left.
     pub fn divide(&mut self, position: &Position, depth: u32) -> Result<Vec<(String, u64)>> {
-        let mut moves: Vec<(String, u64)> = match self {
-            PerftEngine::Reference => engine_src::perft::divide(position, depth)
-                .into_iter()
-                .map(|(m, count)| (m.to_uci(), count))
-                .collect(),
-            PerftEngine::Rom(rom) => {
-                let legal = rom.legal_moves(position, &[])?.moves;
-                let mut moves = Vec::with_capacity(legal.len());
-                for m in legal {
-                    let count = rom.perft(position, &[m], depth.saturating_sub(1))?;
-                    moves.push((m.to_string(), count));
-                }
-                moves
-            }
+        self.check_depth(depth)?;
+        let mut moves = match self {
+            PerftEngine::Reference => reference_divide(position, depth),
+            PerftEngine::Rom(rom) => rom_divide(rom, position, depth)?,
         };
         moves.sort();
         Ok(moves)
+    }
+
+    /// Whether a count of `depth` takes long enough to be counted root move by root move,
+    /// for the progress bar: the reference model always can (it costs nothing); the ROM
+    /// from [`ROM_DIVIDED_DEPTH`].
+    fn counts_by_root_move(&self, depth: u32) -> bool {
+        match self {
+            PerftEngine::Reference => true,
+            PerftEngine::Rom(_) => depth >= ROM_DIVIDED_DEPTH,
+        }
+    }
+
+    /// Refuses a depth the engine would not finish in reasonable time, or cannot count.
+    fn check_depth(&self, depth: u32) -> Result<()> {
+        match self {
+            PerftEngine::Reference if depth > MAX_REFERENCE_DEPTH => bail!(
+                "depth {depth} is too deep: the reference model's perft is limited to depth \
+                 {MAX_REFERENCE_DEPTH} ({REFERENCE_DEPTH_TIME})"
+            ),
+            PerftEngine::Rom(rom) if depth > rom.max_perft_depth() => bail!(
+                "depth {depth} is too deep: the ROM engine counts perft to depth {} at most \
+                 (its move stack holds the moves of that many plies)",
+                rom.max_perft_depth()
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// The emulated machine cycles spent so far, for the ROM.
@@ -101,25 +139,20 @@ impl PerftEngine {
 fn print_time(engine: &PerftEngine, started: Instant) {
     println!("time {:.2} s", started.elapsed().as_secs_f64());
     if let Some(cycles) = engine.cycles() {
-        println!("cycles {cycles} ({})", dmg_seconds(cycles));
+        println!("cycles {cycles} ({})", dmg_time::describe(cycles));
     }
-}
-
-/// `117.74 DMG seconds`: machine cycles as time on a DMG.
-pub fn dmg_seconds(cycles: u64) -> String {
-    format!(
-        "{:.2} DMG seconds",
-        cycles as f64 / CYCLES_PER_SECOND as f64
-    )
 }
 
 fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Result<()> {
     let position = Position::from_fen(fen).with_context(|| format!("bad --fen {fen:?}"))?;
+    engine.check_depth(depth)?;
     let started = Instant::now();
-    let nodes = if divide && depth > 0 {
+    let nodes = if depth > 0 && (divide || engine.counts_by_root_move(depth)) {
         let moves = engine.divide(&position, depth)?;
-        for (uci, count) in &moves {
-            println!("{uci}: {count}");
+        if divide {
+            for (uci, count) in &moves {
+                println!("{uci}: {count}");
+            }
         }
         moves.iter().map(|(_, count)| count).sum()
     } else {
@@ -130,30 +163,89 @@ fn run_one(engine: &mut PerftEngine, fen: &str, depth: u32, divide: bool) -> Res
     Ok(())
 }
 
-fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let entries = parse_suite(&text).map_err(|error| in_file(error, path))?;
-    // Every FEN is read before anything runs, so a typo fails at once.
-    let mut positions = Vec::with_capacity(entries.len());
-    for entry in &entries {
-        let position = Position::from_fen(&entry.fen).map_err(|error| {
-            let error = SuiteError {
-                line: entry.line,
-                message: format!("bad FEN {:?}: {error}", entry.fen),
-            };
-            in_file(error, path)
-        })?;
-        positions.push(position);
+/// The reference model's divide. From depth 3 it is counted below each position two
+/// plies down, which is what the progress bar counts.
+fn reference_divide(position: &Position, depth: u32) -> Vec<(String, u64)> {
+    if depth < 3 {
+        return engine_src::perft::divide(position, depth)
+            .into_iter()
+            .map(|(m, count)| (m.to_uci(), count))
+            .collect();
     }
+    let after_root: Vec<(String, Position)> = position
+        .legal_moves()
+        .iter()
+        .map(|m| (m.to_uci(), position.play(m)))
+        .collect();
+    let replies = after_root
+        .iter()
+        .map(|(_, after)| after.legal_moves().len() as u64)
+        .sum();
+    let what = format!("model perft({depth})");
+    let progress = Progress::new(what.clone(), replies);
+    after_root
+        .into_iter()
+        .map(|(uci, after)| {
+            progress.say(format!("{what} {uci}"));
+            let count = after
+                .legal_moves()
+                .iter()
+                .map(|reply| {
+                    let count = engine_src::perft::perft(&after.play(reply), depth - 2);
+                    progress.advance(1);
+                    count
+                })
+                .sum();
+            (uci, count)
+        })
+        .collect()
+}
+
+/// The ROM's divide: its own legal moves, then its count below each through a one-move
+/// history, so its own move making is what is counted. The progress bar counts leaves,
+/// as many below each move as the reference model counts.
+fn rom_divide(rom: &mut RomEngine, position: &Position, depth: u32) -> Result<Vec<(String, u64)>> {
+    let legal = rom.legal_moves(position, &[])?.moves;
+    let expected: BTreeMap<String, u64> = engine_src::perft::divide(position, depth)
+        .into_iter()
+        .map(|(m, count)| (m.to_uci(), count))
+        .collect();
+    let what = format!("ROM perft({depth})");
+    let progress = Progress::new(what.clone(), expected.values().sum());
+    let mut moves = Vec::with_capacity(legal.len());
+    for m in legal {
+        let uci = m.to_string();
+        progress.say(format!("{what} {uci}"));
+        let count = rom.perft(position, &[m], depth.saturating_sub(1))?;
+        progress.advance(expected.get(&uci).copied().unwrap_or(0));
+        moves.push((uci, count));
+    }
+    Ok(moves)
+}
+
+fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> Result<()> {
+    let entries = suite::read(path)?;
+    let counted = |depth: u32| max_depth.is_none_or(|max| depth <= max);
+    let checks = || {
+        entries
+            .iter()
+            .flat_map(|entry| entry.counts.iter().filter(|(depth, _)| counted(*depth)))
+    };
+    if let Some(deepest) = checks().map(|&(depth, _)| depth).max() {
+        engine.check_depth(deepest)?;
+    }
+    let what = path.display().to_string();
+    let progress = Progress::new(what.clone(), checks().map(|&(_, want)| want).sum());
     let started = Instant::now();
     let (mut passed, mut failed) = (0, 0);
-    for (entry, position) in entries.iter().zip(&positions) {
+    for entry in &entries {
         for &(depth, want) in &entry.counts {
-            if max_depth.is_some_and(|max| depth > max) {
+            if !counted(depth) {
                 continue;
             }
-            let got = engine.perft(position, depth)?;
+            progress.say(format!("{what}:{} D{depth}", entry.line));
+            let got = engine.perft(&entry.position, depth)?;
+            progress.advance(want);
             if got == want {
                 passed += 1;
             } else {
@@ -166,10 +258,11 @@ fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> R
                     got,
                     want,
                 };
-                println!("{mismatch}");
+                progress.println(mismatch.to_string());
             }
         }
     }
+    drop(progress);
     print_time(engine, started);
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
@@ -180,11 +273,6 @@ fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> R
         );
     }
     Ok(())
-}
-
-/// A suite error as `file:line: message`.
-fn in_file(error: SuiteError, path: &Path) -> anyhow::Error {
-    anyhow::anyhow!("{}:{}: {}", path.display(), error.line, error.message)
 }
 
 /// A count of a suite that the engine got wrong.
@@ -218,15 +306,6 @@ impl fmt::Display for Mismatch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_suite_error_reads_file_colon_line() {
-        let error = in_file(parse_suite("x ;D1\n").unwrap_err(), Path::new("suite.epd"));
-        assert_eq!(
-            error.to_string(),
-            "suite.epd:1: expected `;D<depth> <count>`, found \"D1\""
-        );
-    }
 
     #[test]
     fn the_mismatch_report_names_file_line_fen_depth_and_both_counts() {
@@ -270,6 +349,42 @@ mod tests {
     }
 
     #[test]
+    fn the_reference_model_refuses_a_depth_it_would_not_finish() {
+        let mut engine = PerftEngine::Reference;
+        let error = engine.perft(&Position::start(), 99).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "depth 99 is too deep: the reference model's perft is limited to depth 8 \
+             (754,383,020 leaves, half a minute to two minutes, from the start position)"
+        );
+        assert!(engine.divide(&Position::start(), 9).is_err());
+        assert_eq!(engine.perft(&Position::start(), 5).unwrap(), 286_223);
+    }
+
+    #[test]
+    fn the_rom_engine_refuses_a_depth_beyond_its_move_stack_at_once() {
+        let mut engine = PerftEngine::Rom(Box::new(RomEngine::for_tests()));
+        let message = "depth 9 is too deep: the ROM engine counts perft to depth 8 at most \
+                       (its move stack holds the moves of that many plies)";
+        let start = Position::start();
+        assert_eq!(engine.perft(&start, 9).unwrap_err().to_string(), message);
+        assert_eq!(engine.divide(&start, 9).unwrap_err().to_string(), message);
+    }
+
+    #[test]
+    fn the_reference_divide_counted_two_plies_down_is_the_models_divide() {
+        let position = Position::from_fen("1r1k1/p2q1/1nbp1/2P2/1PQN1/R3K w Q - 0 12").unwrap();
+        let mut model: Vec<(String, u64)> = engine_src::perft::divide(&position, 3)
+            .into_iter()
+            .map(|(m, count)| (m.to_uci(), count))
+            .collect();
+        model.sort();
+        let moves = PerftEngine::Reference.divide(&position, 3).unwrap();
+        assert_eq!(moves, model);
+        assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), 9716);
+    }
+
+    #[test]
     fn divide_is_in_uci_order_and_sums_to_perft() {
         let mut engine = PerftEngine::new(Engine::Reference).unwrap();
         let start = Position::start();
@@ -285,24 +400,5 @@ mod tests {
         let total: u64 = moves.iter().map(|(_, count)| count).sum();
         assert_eq!(total, 135);
         assert_eq!(engine.perft(&start, 2).unwrap(), 135);
-    }
-
-    #[test]
-    fn the_checked_in_suite_parses() {
-        let path = crate::project::root().join("engine-src/perft/suite.epd");
-        let entries = parse_suite(&std::fs::read_to_string(path).unwrap()).unwrap();
-        assert_eq!(entries.len(), 125);
-        assert_eq!(entries[0].fen, START_FEN);
-        assert_eq!(
-            entries[0].counts,
-            [
-                (1, 12),
-                (2, 135),
-                (3, 1734),
-                (4, 20892),
-                (5, 286223),
-                (6, 3729708)
-            ]
-        );
     }
 }

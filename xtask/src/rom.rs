@@ -28,9 +28,9 @@ use crate::asm::link::{link, region_name, region_size, Linked, PAD_BYTE};
 use crate::asm::object::{Object, SectionKind};
 use crate::asm::output::{map_file, section_sizes, sym_file};
 use crate::assets;
+use crate::cli::RomArgs;
 use crate::project::{self, plural};
 use crate::usage;
-use crate::RomArgs;
 
 /// The cartridge, relative to the repository root.
 pub const ROM_PATH: &str = "build/chessattack.gb";

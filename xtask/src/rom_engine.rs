@@ -509,6 +509,11 @@ impl RomEngine {
         self.cycles
     }
 
+    /// The deepest perft the test driver counts (its exported `TEST_MAX_PERFT_DEPTH`).
+    pub fn max_perft_depth(&self) -> u32 {
+        self.limits.max_perft_depth
+    }
+
     /// The emulator, e.g. to profile routines while a command runs.
     pub fn machine_mut(&mut self) -> &mut Machine {
         &mut self.machine
@@ -816,7 +821,7 @@ mod tests {
     #[test]
     fn a_perft_deeper_than_the_undo_stack_stops_at_the_trap() {
         // 33 moves deep down the first line: one more than the undo stack holds.
-        let error = perft_error(crate::perft::START_FEN, 40);
+        let error = perft_error(engine_src::START_FEN, 40);
         assert_eq!(
             error,
             format!(

@@ -7,9 +7,10 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
+use crate::cli::ShotArgs;
 use crate::harness::{screen, Button, Machine, Screen};
 use crate::project::{self, plural};
-use crate::{rom, ShotArgs};
+use crate::rom;
 
 /// Where the screenshots go, relative to the repository root.
 pub const SCREENSHOTS_DIR: &str = "generated/screenshots";

@@ -19,8 +19,4 @@ pub mod output;
 mod parse;
 mod source;
 #[cfg(test)]
-mod tests_directives;
-#[cfg(test)]
-mod tests_encodings;
-#[cfg(test)]
-mod tests_frontend;
+mod tests;

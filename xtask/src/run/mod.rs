@@ -25,9 +25,10 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use minifb::{KeyRepeat, ScaleMode, Window, WindowOptions};
 
+use crate::cli::{RomArgs, RunArgs};
 use crate::harness::{screen, Button, Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 use crate::harness::{HEIGHT, WIDTH};
-use crate::{project, rom, RomArgs, RunArgs};
+use crate::{project, rom};
 use keys::{Action, BINDINGS};
 use sound::{Speaker, SAMPLE_RATE};
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::frontend::assemble_source;
+use crate::asm::frontend::assemble_source;
 
 #[test]
 fn every_instruction_form_assembles_to_the_rgbds_bytes() {

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use super::{cartridge, machine};
 use crate::assets::music::{self, Channel};
 use crate::harness::apu_log::ApuWrite;
 use crate::harness::{Machine, Registers, CYCLES_PER_FRAME};
@@ -19,17 +20,6 @@ const DRIVER_BUDGET: u64 = 1_500;
 const CHANNEL_BASE: [u16; 4] = [0xFF10, 0xFF15, 0xFF1A, 0xFF1F];
 const NR30: u16 = 0xFF1A;
 const WAVE_RAM: u16 = 0xFF30;
-
-/// The cartridge, built in memory.
-fn cartridge() -> rom::Build {
-    rom::cartridge().unwrap_or_else(|error| panic!("{error:#}"))
-}
-
-fn machine(build: &rom::Build) -> Machine {
-    Machine::new(&build.rom)
-        .and_then(|machine| machine.with_symbols(&build.sym))
-        .unwrap_or_else(|error| panic!("{error:#}"))
-}
 
 /// What a channel does in a frame: a note starts (with the registers it starts with), or
 /// the channel falls silent.

@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use super::diagnostic::{Diagnostic, Level};
-use super::frontend::{assemble_source, assemble_source_with_defines};
-use super::link::link;
-use super::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
+use crate::asm::diagnostic::{Diagnostic, Level};
+use crate::asm::frontend::{assemble_source, assemble_source_with_defines};
+use crate::asm::link::link;
+use crate::asm::object::{BinaryOp, Expr, Object, PatchKind, Severity, UnaryOp};
 
 fn assemble(source: &str) -> (Object, Vec<Diagnostic>) {
     assemble_source("test.asm", source, &[])

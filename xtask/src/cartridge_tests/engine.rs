@@ -2,19 +2,20 @@
 //! (asm/test/driver.asm) in the emulator: legal moves, perft, check and the verdicts on
 //! a handful of positions and games. The exhaustive comparison is `cargo xtask verify`.
 
-use std::collections::BTreeSet;
-
 use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
+use crate::random::SplitMix64;
 use crate::rom_engine::{RomEngine, RomMove, Verdict};
+use crate::verify::report::{Difference, Expected};
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
 }
 
 /// The ROM's answer on the game `moves` lead to from `start` against the model's: the
-/// legal moves (as sets), the verdict and check.
+/// legal moves (as sets, none twice), the verdict and check, compared as verify compares
+/// them.
 fn assert_same_as_model(rom: &mut RomEngine, start: &Position, moves: &[Move]) {
     let mut game = Game::new(*start);
     for m in moves {
@@ -25,29 +26,12 @@ fn assert_same_as_model(rom: &mut RomEngine, start: &Position, moves: &[Move]) {
     let answer = rom
         .legal_moves(start, &history)
         .unwrap_or_else(|error| panic!("{error:#}"));
-    let context = format!(
-        "{} after {:?}",
-        start.to_fen(),
-        moves.iter().map(Move::to_uci).collect::<Vec<_>>()
-    );
-    let ours: BTreeSet<RomMove> = answer.moves.iter().copied().collect();
-    assert_eq!(ours.len(), answer.moves.len(), "{context}: a move twice");
-    let model: BTreeSet<RomMove> = game
-        .position()
-        .legal_moves()
-        .iter()
-        .map(RomMove::of)
-        .collect();
-    assert_eq!(ours, model, "{context}: legal moves");
-    assert_eq!(
-        answer.verdict,
-        Verdict::of_game(&game),
-        "{context}: verdict"
-    );
-    assert_eq!(
-        answer.in_check,
-        game.position().is_check(),
-        "{context}: in check"
+    let difference =
+        Difference::between(&answer, &game.position().legal_moves(), Expected::of(&game));
+    let context = Difference::context(start, moves, game.position());
+    assert!(
+        difference.is_empty(),
+        "the ROM differs from the model:\n{context}{difference}"
     );
     assert_key_is_incremental(rom, &context);
 }
@@ -75,16 +59,25 @@ fn perft_from_the_start_position() {
     }
 }
 
+/// The machine cycles perft(4) from the start position takes on the cartridge, as
+/// `cargo xtask bench` measures them (the target was 10 DMG seconds, 10.5 million).
+const PERFT_4_CYCLES: u64 = 3_538_680;
+
 #[test]
-fn perft_4_from_the_start_position_within_the_cycle_budget() {
+fn perft_4_from_the_start_position_takes_the_cycles_the_engine_reaches() {
     let mut rom = RomEngine::for_tests();
     let start = Position::start();
     rom.perft(&start, &[], 0).unwrap();
     let overhead = rom.cycles();
     assert_eq!(rom.perft(&start, &[], 4).unwrap(), 20_892);
     let cycles = rom.cycles() - 2 * overhead;
-    // The target: 10.5 million machine cycles (10 DMG seconds).
-    assert!(cycles < 10_500_000, "perft(4) took {cycles} cycles");
+    // Within 1%: a change that slows the engine down (or speeds it up) by more shows
+    // here, and then this figure and the README's are brought up to date.
+    let margin = PERFT_4_CYCLES / 100;
+    assert!(
+        cycles.abs_diff(PERFT_4_CYCLES) <= margin,
+        "perft(4) took {cycles} cycles, expected {PERFT_4_CYCLES} within {margin}"
+    );
 }
 
 /// Positions of engine-src/perft/suite.epd for each special rule, with their counts.
@@ -248,22 +241,10 @@ fn an_illegal_history_move_is_refused() {
     );
 }
 
-/// A small deterministic generator (xorshift64) for the random games.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_games_agree_move_by_move() {
     let mut rom = RomEngine::for_tests();
-    let mut random = Random(0x5EED_CAFE_F00D_1234);
+    let mut random = SplitMix64::new(0x5EED_CAFE_F00D_1234);
     let start = Position::start();
     for _ in 0..4 {
         let mut game = Game::new(start);

@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use super::diagnostic::Level;
-use super::frontend::assemble_source;
-use super::link::{link, Linked};
-use super::object::Object;
-use super::output::sym_file;
+use crate::asm::diagnostic::Level;
+use crate::asm::frontend::assemble_source;
+use crate::asm::link::{link, Linked};
+use crate::asm::object::Object;
+use crate::asm::output::sym_file;
 
 fn vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/rgbds-vectors/directives")

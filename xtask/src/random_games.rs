@@ -1,0 +1,214 @@
+//! Random games for testing the engine: seeded (a seed replays the same games), of
+//! three kinds that between them reach every way a game ends. Some games are plain
+//! random play, some shuffle pieces back and forth (repetitions, castling rights lost
+//! on the way), some capture down to an endgame and then avoid captures and pawn moves
+//! (insufficient material, the fifty-move rule), sometimes from a loaded position whose
+//! fifty-move counter is already high. Half of them start from the start position,
+//! half from a position of the perft suite.
+
+use std::fmt;
+
+use anyhow::Result;
+use engine_src::{Game, Move, Position, Role};
+
+use crate::random::SplitMix64;
+use crate::suite;
+
+/// The most moves a game plays from its start: the test ROM's mailbox holds
+/// MAX_TEST_HISTORY (200) moves, and the ROM engine refuses a longer history.
+pub const MAX_HISTORY: usize = 200;
+/// Plies of plain random play.
+const RANDOM_PLIES: usize = 80;
+/// Plies of a game that shuffles pieces back and forth.
+const SHUFFLE_PLIES: usize = 60;
+/// Plies allowed to capture down to an endgame.
+const CAPTURE_PLIES: usize = 80;
+
+/// The kind of a random game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Uniformly random moves.
+    Random,
+    /// A few random moves, then pieces shuffled back and forth.
+    Shuffle,
+    /// From where captures have thinned the board out, quiet moves only as far as
+    /// possible.
+    Endgame,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Random => "random",
+            Kind::Shuffle => "shuffling",
+            Kind::Endgame => "quiet endgame",
+        })
+    }
+}
+
+/// A game to compare: where it starts (the position loaded into the ROM) and its moves.
+pub struct Playout {
+    pub kind: Kind,
+    pub start: Position,
+    pub moves: Vec<Move>,
+}
+
+/// The random games, one kind after the other.
+pub struct Playouts {
+    rng: SplitMix64,
+    starts: Vec<Position>,
+    count: usize,
+}
+
+impl Playouts {
+    pub fn new(seed: u64) -> Result<Playouts> {
+        let mut starts = vec![Position::start()];
+        for entry in suite::checked_in()? {
+            if !entry.position.legal_moves().is_empty() {
+                starts.push(entry.position);
+            }
+        }
+        Ok(Playouts {
+            rng: SplitMix64::new(seed),
+            starts,
+            count: 0,
+        })
+    }
+
+    /// Half of the games start from the start position, half from a suite position.
+    fn start(&mut self) -> Position {
+        if self.rng.below(2) == 0 {
+            Position::start()
+        } else {
+            self.starts[self.rng.below(self.starts.len())]
+        }
+    }
+
+    pub fn next_playout(&mut self) -> Playout {
+        let kind = [Kind::Random, Kind::Shuffle, Kind::Endgame][self.count % 3];
+        self.count += 1;
+        let start = self.start();
+        match kind {
+            Kind::Random => {
+                let mut game = Game::new(start);
+                self.play(&mut game, RANDOM_PLIES, random_move);
+                playout(kind, &game)
+            }
+            Kind::Shuffle => {
+                let mut game = Game::new(start);
+                let opening = self.rng.below(12);
+                self.play(&mut game, opening, |rng, _, _, legal| {
+                    legal[rng.below(legal.len())]
+                });
+                self.play(&mut game, SHUFFLE_PLIES, shuffle_move);
+                playout(kind, &game)
+            }
+            Kind::Endgame => {
+                let mut game = Game::new(start);
+                let pieces_left = self.rng.below(5);
+                let mut plies = 0;
+                while plies < CAPTURE_PLIES && !game.is_over() && pieces(&game) > pieces_left {
+                    self.play(&mut game, 1, capture_move);
+                    plies += 1;
+                }
+                // The endgame starts over from here, sometimes with a fifty-move counter
+                // that is already high.
+                let mut setup = game.position().to_setup();
+                if self.rng.below(2) == 0 {
+                    setup.halfmoves = 50 + self.rng.below(47) as u32;
+                }
+                let start = Position::from_setup(setup).unwrap_or(*game.position());
+                let mut game = Game::new(start);
+                self.play(&mut game, MAX_HISTORY, quiet_move);
+                playout(kind, &game)
+            }
+        }
+    }
+
+    /// Plays up to `plies` moves chosen by `choose` (given the moves so far and the
+    /// legal moves) while the game goes on.
+    fn play(
+        &mut self,
+        game: &mut Game,
+        plies: usize,
+        choose: impl Fn(&mut SplitMix64, &Position, &[Move], &[Move]) -> Move,
+    ) {
+        for _ in 0..plies {
+            if game.is_over() {
+                return;
+            }
+            let legal = game.position().legal_moves();
+            let m = choose(&mut self.rng, game.position(), game.moves(), &legal);
+            // The move is one of the model's legal moves and the game goes on.
+            let _ = game.play(m);
+        }
+    }
+}
+
+fn playout(kind: Kind, game: &Game) -> Playout {
+    Playout {
+        kind,
+        start: *game.start(),
+        moves: game.moves().to_vec(),
+    }
+}
+
+/// Pieces on the board other than the kings.
+fn pieces(game: &Game) -> usize {
+    game.position().board().occupied().count() as usize - 2
+}
+
+/// A move that neither captures nor moves a pawn: it keeps the fifty-move counter going.
+fn is_quiet_piece_move(m: &Move) -> bool {
+    !m.is_capture() && m.role != Role::Pawn
+}
+
+/// Half of the time a move that mates or stalemates when there is one (they are rare
+/// in random play), else any move.
+fn random_move(rng: &mut SplitMix64, position: &Position, _: &[Move], legal: &[Move]) -> Move {
+    if rng.below(2) == 0 {
+        return legal[rng.below(legal.len())];
+    }
+    pick(rng, legal, |m| position.play(m).legal_moves().is_empty())
+}
+
+/// Three times in four, moves back the piece that the side to move moved last (so
+/// positions repeat); otherwise a random quiet piece move, or any move.
+fn shuffle_move(rng: &mut SplitMix64, _: &Position, played: &[Move], legal: &[Move]) -> Move {
+    if let Some(last) = played.len().checked_sub(2).map(|i| played[i]) {
+        let back = legal
+            .iter()
+            .find(|m| m.from == last.to && m.to == last.from && is_quiet_piece_move(m));
+        if let Some(&back) = back {
+            if rng.below(4) != 0 {
+                return back;
+            }
+        }
+    }
+    pick(rng, legal, is_quiet_piece_move)
+}
+
+/// A capture nine times in ten when there is one.
+fn capture_move(rng: &mut SplitMix64, _: &Position, _: &[Move], legal: &[Move]) -> Move {
+    if rng.below(10) == 0 {
+        return legal[rng.below(legal.len())];
+    }
+    pick(rng, legal, Move::is_capture)
+}
+
+/// A quiet piece move 49 times in 50 when there is one.
+fn quiet_move(rng: &mut SplitMix64, _: &Position, _: &[Move], legal: &[Move]) -> Move {
+    if rng.below(50) == 0 {
+        return legal[rng.below(legal.len())];
+    }
+    pick(rng, legal, is_quiet_piece_move)
+}
+
+/// A random move among those `wanted`, or among all when none is.
+fn pick(rng: &mut SplitMix64, legal: &[Move], wanted: impl Fn(&Move) -> bool) -> Move {
+    let chosen: Vec<&Move> = legal.iter().filter(|m| wanted(m)).collect();
+    match chosen.len() {
+        0 => legal[rng.below(legal.len())],
+        n => *chosen[rng.below(n)],
+    }
+}

@@ -1,0 +1,181 @@
+//! `cargo xtask verify`: the SM83 engine in the emulator against the reference model.
+//!
+//! Three parts, each counting its checks:
+//! 1. perft from the start position at depths 1 to [`START_DEPTH`];
+//! 2. every count of `engine-src/perft/suite.epd` up to depth [`SUITE_DEPTH`];
+//! 3. random games (seeded: a seed replays the same games): at positions along each
+//!    game, the ROM's legal moves (as a set), its verdict (game goes on, checkmate,
+//!    stalemate, insufficient material, fifty moves, repetition) and whether the side
+//!    to move is in check must be the model's. The ROM is given the game's start
+//!    position and every move since, so it plays the history itself and judges
+//!    repetitions and the fifty-move rule from it. Some games are plain random play,
+//!    some shuffle pieces back and forth (repetitions, castling rights lost on the
+//!    way), some capture down to an endgame and then avoid captures and pawn moves
+//!    (insufficient material, the fifty-move rule), sometimes from a loaded position
+//!    whose fifty-move counter is already high.
+//!
+//! A perft count that differs is followed down the tree, through the ROM's own move
+//! making (one-move-longer histories), to the first position whose legal moves differ.
+//! Every difference is printed with the start position, the moves, the position, the
+//! moves only one engine has, and both verdicts; then the command fails.
+//!
+//! The random games are [`crate::random_games`]'s; [`tally`] counts the checks and
+//! prints the differences, which [`report`] describes.
+
+pub mod report;
+mod tally;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use engine_src::{Game, Position, START_FEN};
+
+use crate::cli::VerifyArgs;
+use crate::dmg_time;
+use crate::random_games::Playouts;
+use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
+use crate::suite::{self, SUITE_PATH};
+use report::Expected;
+use tally::{Tally, MAX_MISMATCHES};
+
+/// Perft from the start position is compared at depths 1 to this.
+const START_DEPTH: u32 = 4;
+/// Suite counts are compared up to this depth.
+const SUITE_DEPTH: u32 = 3;
+/// Games this long or shorter have every position compared; longer ones a sample.
+const FULL_GAME: usize = 24;
+/// The last positions of a game (where games end) are always compared.
+const GAME_TAIL: usize = 6;
+
+pub fn run(args: &VerifyArgs) -> Result<()> {
+    let started = Instant::now();
+    let mut rom = RomEngine::build_and_boot()?;
+    let mut tally = Tally::default();
+
+    let start = Position::start();
+    tally.begin_part("verify: perft from the start", u64::from(START_DEPTH));
+    for depth in 1..=START_DEPTH {
+        tally.perft(&mut rom, START_FEN, &start, depth)?;
+    }
+    println!(
+        "perft from the start position, depths 1-{START_DEPTH}: {}",
+        tally.part()
+    );
+
+    let entries = suite::checked_in()?;
+    let suite_checks = entries
+        .iter()
+        .flat_map(|entry| &entry.counts)
+        .filter(|(depth, _)| *depth <= SUITE_DEPTH)
+        .count();
+    tally.begin_part("verify: the suite", suite_checks as u64);
+    for entry in &entries {
+        for &(depth, _) in &entry.counts {
+            if depth <= SUITE_DEPTH && !tally.stopped() {
+                tally.perft(&mut rom, &entry.fen, &entry.position, depth)?;
+            }
+        }
+    }
+    println!(
+        "{SUITE_PATH}, {} positions to depth {SUITE_DEPTH}: {}",
+        entries.len(),
+        tally.part()
+    );
+
+    let mut verdicts: BTreeMap<Verdict, u64> = BTreeMap::new();
+    let mut in_check = 0;
+    let mut games = 0;
+    let mut generator = Playouts::new(args.seed)?;
+    let mut positions = 0;
+    tally.begin_part("verify: random games", u64::from(args.positions));
+    while positions < args.positions && !tally.stopped() {
+        let playout = generator.next_playout();
+        games += 1;
+        let mut game = Game::new(playout.start);
+        let checked = checked_plies(playout.moves.len());
+        for ply in 0..=playout.moves.len() {
+            if checked.contains(&ply) {
+                if positions == args.positions {
+                    break;
+                }
+                positions += 1;
+                let model = Expected::of(&game);
+                *verdicts.entry(model.verdict).or_default() += 1;
+                in_check += u64::from(model.in_check);
+                if !tally.position(&mut rom, &playout, ply, &game, model)? {
+                    break;
+                }
+            }
+            if let Some(&m) = playout.moves.get(ply) {
+                game.play(m)
+                    .with_context(|| format!("replaying the model's own move {m}"))?;
+            }
+        }
+    }
+    println!(
+        "{positions} positions of {games} random games (seed {}): {}",
+        args.seed,
+        tally.part()
+    );
+    let counts: Vec<String> = Verdict::ALL
+        .iter()
+        .map(|verdict| {
+            let count = verdicts.get(verdict).copied().unwrap_or(0);
+            format!("{count} {}", verdict.name())
+        })
+        .collect();
+    println!(
+        "  verdicts compared: {}; {in_check} in check",
+        counts.join(", ")
+    );
+
+    println!(
+        "time {:.2} s, cycles {} ({})",
+        started.elapsed().as_secs_f64(),
+        rom.cycles(),
+        dmg_time::describe(rom.cycles())
+    );
+    let (passed, failed) = (tally.passed, tally.failed);
+    println!("{passed} passed, {failed} failed");
+    if tally.stopped() {
+        bail!("stopped after {MAX_MISMATCHES} differences between the ROM and the model");
+    }
+    if failed > 0 {
+        bail!(
+            "the ROM and the reference model differ in {failed} of {} checks",
+            passed + failed
+        );
+    }
+    Ok(())
+}
+
+/// What verify asks the engine under test: [`RomEngine`], or a stand-in in tests.
+pub(crate) trait Answers {
+    fn perft(&mut self, start: &Position, history: &[RomMove], depth: u32) -> Result<u64>;
+    fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves>;
+}
+
+impl Answers for RomEngine {
+    fn perft(&mut self, start: &Position, history: &[RomMove], depth: u32) -> Result<u64> {
+        RomEngine::perft(self, start, history, depth)
+    }
+
+    fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
+        RomEngine::legal_moves(self, start, history)
+    }
+}
+
+/// The plies (positions after that many moves) of a game of `len` moves that are
+/// compared: all of a short game; of a longer one, its last [`GAME_TAIL`] and an even
+/// sample of the rest (each query replays the whole history, so long games are costly).
+fn checked_plies(len: usize) -> Vec<usize> {
+    if len <= FULL_GAME {
+        return (0..=len).collect();
+    }
+    let tail = len + 1 - GAME_TAIL;
+    let step = tail.div_ceil(FULL_GAME - GAME_TAIL);
+    (0..tail).step_by(step).chain(tail..=len).collect()
+}

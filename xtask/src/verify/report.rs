@@ -1,0 +1,199 @@
+//! How the ROM's answers differ from the model's, in words: the one comparison of a
+//! position's legal moves, verdict and check (used by verify and by the engine's
+//! cartridge tests), and the search down a perft tree for where a count goes wrong.
+
+use std::fmt::{self, Write as _};
+
+use anyhow::Result;
+use engine_src::perft::perft;
+use engine_src::{Game, Move, Position};
+
+use super::Answers;
+use crate::rom_engine::{HistoryRefused, LegalMoves, RomMove, Verdict};
+
+/// What the model says of a position of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub verdict: Verdict,
+    pub in_check: bool,
+}
+
+impl Expected {
+    pub fn of(game: &Game) -> Expected {
+        Expected {
+            verdict: Verdict::of_game(game),
+            in_check: game.position().is_check(),
+        }
+    }
+}
+
+/// How the ROM's answer about a position differs from the model's.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Difference {
+    only_rom: Vec<String>,
+    only_model: Vec<String>,
+    /// Moves the ROM listed more than once.
+    repeated: Vec<String>,
+    /// The ROM's and the model's, when they differ.
+    verdicts: Option<(Verdict, Verdict)>,
+    in_check: Option<(bool, bool)>,
+}
+
+impl Difference {
+    pub fn between(listed: &LegalMoves, legal: &[Move], model: Expected) -> Difference {
+        let theirs: Vec<RomMove> = legal.iter().map(RomMove::of).collect();
+        let mut ours = listed.moves.clone();
+        ours.sort();
+        let mut repeated: Vec<String> = ours
+            .windows(2)
+            .filter(|pair| pair[0] == pair[1])
+            .map(|pair| pair[0].to_string())
+            .collect();
+        repeated.dedup();
+        let names = |moves: &[RomMove], others: &[RomMove]| -> Vec<String> {
+            let mut names: Vec<String> = moves
+                .iter()
+                .filter(|m| !others.contains(m))
+                .map(RomMove::to_string)
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        };
+        Difference {
+            only_rom: names(&ours, &theirs),
+            only_model: names(&theirs, &ours),
+            repeated,
+            verdicts: (listed.verdict != model.verdict).then_some((listed.verdict, model.verdict)),
+            in_check: (listed.in_check != model.in_check)
+                .then_some((listed.in_check, model.in_check)),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == Difference::default()
+    }
+
+    /// The start position, the moves from it and the position they lead to.
+    pub fn context(start: &Position, moves: &[Move], position: &Position) -> String {
+        let history = match moves {
+            [] => "(none)".to_string(),
+            _ => moves.iter().map(Move::to_uci).collect::<Vec<_>>().join(" "),
+        };
+        format!(
+            "  start     {}\n  history   {history}\n  position  {}\n",
+            start.to_fen(),
+            position.to_fen()
+        )
+    }
+}
+
+/// The lines that differ, each `  what  ROM ..., model ...`.
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |moves: &[String]| match moves {
+            [] => "(none)".to_string(),
+            _ => moves.join(" "),
+        };
+        if !self.only_rom.is_empty() || !self.only_model.is_empty() {
+            writeln!(f, "  only in the ROM:   {}", list(&self.only_rom))?;
+            writeln!(f, "  only in the model: {}", list(&self.only_model))?;
+        }
+        if !self.repeated.is_empty() {
+            writeln!(f, "  listed twice by the ROM: {}", list(&self.repeated))?;
+        }
+        if let Some((rom, model)) = self.verdicts {
+            writeln!(f, "  verdict   ROM {rom}, model {model}")?;
+        }
+        if let Some((rom, model)) = self.in_check {
+            let yes_no = |b: bool| if b { "yes" } else { "no" };
+            writeln!(
+                f,
+                "  in check  ROM {}, model {}",
+                yes_no(rom),
+                yes_no(model)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Follows a perft difference down from `start` + `path`: the first position whose
+/// legal moves differ, or the subtree whose count differs at depth 1.
+pub fn locate(
+    rom: &mut impl Answers,
+    start: &Position,
+    path: &mut Vec<Move>,
+    depth: u32,
+) -> Result<String> {
+    let mut position = *start;
+    for m in path.iter() {
+        position.play_unchecked(m);
+    }
+    let history: Vec<RomMove> = path.iter().map(RomMove::of).collect();
+    let legal = position.legal_moves();
+    let context = Difference::context(start, path, &position);
+    let listed = match rom.legal_moves(start, &history) {
+        Ok(listed) => listed,
+        Err(error) if error.is::<HistoryRefused>() => {
+            return Ok(format!("{}\n{context}", first_refused(rom, start, path)?));
+        }
+        Err(error) => return Err(error),
+    };
+    // Only the moves matter in a perft tree: compare them with the ROM's own verdict.
+    let model = Expected {
+        verdict: listed.verdict,
+        in_check: listed.in_check,
+    };
+    let difference = Difference::between(&listed, &legal, model);
+    if !difference.is_empty() {
+        return Ok(format!("{context}{difference}"));
+    }
+    let mut moves: Vec<Move> = legal.to_vec();
+    moves.sort_by_key(Move::to_uci);
+    if depth > 1 {
+        for m in moves {
+            let mut below = history.clone();
+            below.push(RomMove::of(&m));
+            let got = rom.perft(start, &below, depth - 1)?;
+            let want = perft(&position.play(&m), depth - 1);
+            if got != want {
+                path.push(m);
+                return locate(rom, start, path, depth - 1);
+            }
+        }
+    }
+    let mut text = context;
+    let _ = writeln!(
+        text,
+        "  the ROM lists the same moves here and counts the same below each of them through \
+         its history, yet its perft({depth}) differs: its perft routine itself is at fault"
+    );
+    Ok(text)
+}
+
+/// Which history move the ROM refused, and the moves it listed instead.
+pub fn first_refused(rom: &mut impl Answers, start: &Position, moves: &[Move]) -> Result<String> {
+    let history: Vec<RomMove> = moves.iter().map(RomMove::of).collect();
+    for ply in 0..moves.len() {
+        let listed = match rom.legal_moves(start, &history[..ply]) {
+            Ok(listed) => listed,
+            Err(error) if error.is::<HistoryRefused>() => continue,
+            Err(error) => return Err(error),
+        };
+        if !listed.moves.contains(&history[ply]) {
+            let mut names: Vec<String> = listed.moves.iter().map(RomMove::to_string).collect();
+            names.sort();
+            return Ok(format!(
+                "the ROM refused history move {} ({}) as illegal; it lists there: {}",
+                ply + 1,
+                history[ply],
+                names.join(" ")
+            ));
+        }
+    }
+    Ok(
+        "the ROM refused the history, yet lists every move of it when asked one at a time"
+            .to_string(),
+    )
+}

@@ -1,0 +1,249 @@
+//! verify's parts on a model with a planted bug, its reports word for word, and its
+//! random games.
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+use engine_src::{Game, Move, Position, START_FEN};
+
+use super::report::Difference;
+use super::*;
+use crate::cli::DEFAULT_VERIFY_POSITIONS;
+use crate::random_games::MAX_HISTORY;
+use crate::random_games::{Kind, Playout};
+
+/// The verdicts the model gives at the compared positions of the default games.
+fn model_verdicts(positions: usize, seed: u64) -> BTreeMap<Verdict, usize> {
+    let mut generator = Playouts::new(seed).unwrap();
+    let mut verdicts = BTreeMap::new();
+    let mut compared = 0;
+    while compared < positions {
+        let playout = generator.next_playout();
+        assert!(playout.moves.len() <= MAX_HISTORY);
+        let mut game = Game::new(playout.start);
+        let checked = checked_plies(playout.moves.len());
+        for ply in 0..=playout.moves.len() {
+            if checked.contains(&ply) {
+                *verdicts.entry(Verdict::of_game(&game)).or_default() += 1;
+                compared += 1;
+            }
+            if ply < playout.moves.len() {
+                game.play(playout.moves[ply]).unwrap();
+            }
+        }
+    }
+    verdicts
+}
+
+#[test]
+fn the_default_games_reach_every_verdict() {
+    let verdicts = model_verdicts(DEFAULT_VERIFY_POSITIONS as usize, 1);
+    for verdict in Verdict::ALL {
+        let count = verdicts.get(&verdict).copied().unwrap_or(0);
+        assert!(
+            count >= 10,
+            "{verdict}: only {count} positions in {verdicts:?}"
+        );
+    }
+}
+
+#[test]
+fn long_games_are_sampled_short_ones_compared_whole() {
+    assert_eq!(checked_plies(3), [0, 1, 2, 3]);
+    assert_eq!(checked_plies(FULL_GAME).len(), FULL_GAME + 1);
+    let long = checked_plies(150);
+    assert!(long.len() <= FULL_GAME, "{long:?}");
+    assert_eq!(long[0], 0);
+    assert_eq!(
+        long[long.len() - GAME_TAIL..],
+        [145, 146, 147, 148, 149, 150]
+    );
+    assert!(long.windows(2).all(|pair| pair[0] < pair[1]));
+}
+
+#[test]
+fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
+    let start = Position::start();
+    let legal = start.legal_moves();
+    let mut moves: Vec<RomMove> = legal.iter().map(RomMove::of).collect();
+    moves.retain(|m| m.to_string() != "b1c3");
+    moves.push(moves[0]);
+    moves.push(RomMove::decode([0, 5, 0]).unwrap());
+    let listed = LegalMoves {
+        moves,
+        verdict: Verdict::Repetition,
+        in_check: true,
+    };
+    let model = Expected {
+        verdict: Verdict::GoesOn,
+        in_check: false,
+    };
+    let difference = Difference::between(&listed, &legal, model);
+    assert_eq!(
+        difference.to_string(),
+        "  only in the ROM:   a1a2\n  only in the model: b1c3\n  listed twice by the ROM: \
+         a2a3\n  verdict   ROM threefold repetition (5), model game goes on (0)\n  in check  \
+         ROM yes, model no\n"
+    );
+    let same = LegalMoves {
+        moves: legal.iter().rev().map(RomMove::of).collect(),
+        verdict: Verdict::GoesOn,
+        in_check: false,
+    };
+    assert!(Difference::between(&same, &legal, model).is_empty());
+    let b2b3 = start.parse_uci("b2b3").unwrap();
+    assert_eq!(
+        Difference::context(&start, &[b2b3], &start.play(&b2b3)),
+        "  start     rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\n  history   b2b3\n  position  \
+         rnbqk/ppppp/5/1P3/P1PPP/RNBQK b Qq - 0 1\n"
+    );
+}
+
+/// The model with a planted bug: it never captures en passant.
+struct WithoutEnPassant;
+
+impl WithoutEnPassant {
+    fn game(start: &Position, history: &[RomMove]) -> Game {
+        let mut game = Game::new(*start);
+        for m in history {
+            game.play(m.find_in(game.position()).unwrap()).unwrap();
+        }
+        game
+    }
+
+    fn moves(position: &Position) -> Vec<Move> {
+        let legal = position.legal_moves();
+        legal
+            .iter()
+            .filter(|m| m.kind != engine_src::MoveKind::EnPassant)
+            .copied()
+            .collect()
+    }
+
+    fn count(position: &Position, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            _ => WithoutEnPassant::moves(position)
+                .iter()
+                .map(|m| WithoutEnPassant::count(&position.play(m), depth - 1))
+                .sum(),
+        }
+    }
+}
+
+impl Answers for WithoutEnPassant {
+    fn perft(&mut self, start: &Position, history: &[RomMove], depth: u32) -> Result<u64> {
+        let game = WithoutEnPassant::game(start, history);
+        Ok(WithoutEnPassant::count(game.position(), depth))
+    }
+
+    fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
+        let game = WithoutEnPassant::game(start, history);
+        let position = game.position();
+        Ok(LegalMoves {
+            moves: WithoutEnPassant::moves(position)
+                .iter()
+                .map(RomMove::of)
+                .collect(),
+            verdict: Verdict::of_game(&game),
+            in_check: position.is_check(),
+        })
+    }
+}
+
+#[test]
+fn a_perft_difference_is_followed_down_to_the_position_where_it_shows() {
+    let mut tally = Tally::default();
+    tally
+        .perft(&mut WithoutEnPassant, START_FEN, &Position::start(), 3)
+        .unwrap();
+    assert_eq!((tally.passed, tally.failed), (0, 1));
+    assert_eq!(
+        tally.reports,
+        [
+            "MISMATCH perft(3) of rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1: ROM 1726, model 1734
+  start     rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1
+  history   a2a3 b5b3
+  position  rnbqk/p1ppp/5/Pp3/1PPPP/RNBQK w Qq b4 0 2
+  only in the ROM:   (none)
+  only in the model: a3b4
+"
+        ]
+    );
+}
+
+#[test]
+fn a_game_difference_shows_the_game_and_stops_it() {
+    let mut tally = Tally::default();
+    let start = Position::start();
+    let moves: Vec<Move> = ["a2a3", "b5b3"]
+        .iter()
+        .scan(start, |position, uci| {
+            let m = position.parse_uci(uci).unwrap();
+            position.play_unchecked(&m);
+            Some(m)
+        })
+        .collect();
+    let playout = Playout {
+        kind: Kind::Random,
+        start,
+        moves: moves.clone(),
+    };
+    let mut game = Game::new(start);
+    for (ply, m) in moves.iter().enumerate() {
+        let fine = tally
+            .position(
+                &mut WithoutEnPassant,
+                &playout,
+                ply,
+                &game,
+                Expected::of(&game),
+            )
+            .unwrap();
+        assert!(fine);
+        game.play(*m).unwrap();
+    }
+    let fine = tally
+        .position(
+            &mut WithoutEnPassant,
+            &playout,
+            2,
+            &game,
+            Expected::of(&game),
+        )
+        .unwrap();
+    assert!(!fine);
+    assert_eq!((tally.passed, tally.failed), (2, 1));
+    assert_eq!(
+        tally.reports,
+        ["MISMATCH in a random game, ply 2:
+  start     rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1
+  history   a2a3 b5b3
+  position  rnbqk/p1ppp/5/Pp3/1PPPP/RNBQK w Qq b4 0 2
+  only in the ROM:   (none)
+  only in the model: a3b4
+"]
+    );
+}
+
+#[test]
+fn the_rom_agrees_with_the_model_along_a_few_games() {
+    let mut rom = RomEngine::for_tests();
+    let mut generator = Playouts::new(7).unwrap();
+    let mut tally = Tally::default();
+    for _ in 0..3 {
+        let playout = generator.next_playout();
+        let mut game = Game::new(playout.start);
+        let plies = playout.moves.len().min(12);
+        for ply in 0..=plies {
+            tally
+                .position(&mut rom, &playout, ply, &game, Expected::of(&game))
+                .unwrap();
+            if ply < plies {
+                game.play(playout.moves[ply]).unwrap();
+            }
+        }
+    }
+    assert_eq!(tally.failed, 0);
+    assert!(tally.passed >= 3);
+}
