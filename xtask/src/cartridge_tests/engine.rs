@@ -59,9 +59,11 @@ fn perft_from_the_start_position() {
     }
 }
 
-/// The machine cycles perft(4) from the start position takes on the cartridge, as
-/// `cargo xtask bench` measures them (the target was 10 DMG seconds, 10.5 million).
-const PERFT_4_CYCLES: u64 = 3_538_680;
+/// The machine cycles perft(4) from the start position takes on the test ROM, as
+/// `cargo xtask bench` measures them (the target was 10 DMG seconds, 10.5 million). The
+/// test build's stack-overflow checks cost 33,872 of them (the cartridge's engine, which
+/// has none, takes 3,538,680).
+const PERFT_4_CYCLES: u64 = 3_572_552;
 
 #[test]
 fn perft_4_from_the_start_position_takes_the_cycles_the_engine_reaches() {
