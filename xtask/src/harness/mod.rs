@@ -56,7 +56,10 @@ use boytacean::pad::PadKey;
 use boytacean::ppu::PpuMode;
 
 use crate::project::plural;
-use access::decode::{next_step, Effect, Instruction, NextStep, DI, EFFECTS, EI, HALT, WATCHED};
+use access::decode::{
+    next_step, Effect, Instruction, NextStep, DI, EFFECTS, EI, HALT, WATCHED,
+    WATCHED_WITHOUT_CHECKS,
+};
 use access::{Moment, PpuAccessChecker};
 #[cfg(test)]
 pub use access::{Violation, ViolationKind};
@@ -672,6 +675,14 @@ impl Machine {
         next_step(&self.gb)
     }
 
+    /// Whether the APU write log is on (a test's).
+    fn logs_apu(&self) -> bool {
+        #[cfg(test)]
+        return self.apu_log.is_some();
+        #[cfg(not(test))]
+        false
+    }
+
     /// Looks at what the next step will do before boytacean runs it: refuses opcodes it
     /// would panic on, logs APU writes, lets the access checker record what hardware would
     /// not do, and returns the register a load from rP1 fills, if it makes one. `opcode` is
@@ -679,12 +690,12 @@ impl Machine {
     /// the first `return`.
     fn inspect_next_step(&mut self, opcode: u8, after_ei: bool) -> Result<Option<u8>> {
         let pc = self.gb.cpu_i().pc();
-        if !WATCHED[usize::from(opcode)]
-            && !self
-                .checker
-                .as_ref()
-                .is_some_and(|_| PpuAccessChecker::watches(&self.gb))
-        {
+        let look = if self.checker.is_some() || self.logs_apu() {
+            WATCHED[usize::from(opcode)] || PpuAccessChecker::watches(&self.gb)
+        } else {
+            WATCHED_WITHOUT_CHECKS[usize::from(opcode)]
+        };
+        if !look {
             return Ok(None);
         }
         let effect = EFFECTS[usize::from(opcode)];
