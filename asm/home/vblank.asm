@@ -49,8 +49,8 @@
 ;
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
-; the ring safely: CopyVramQueue alone writes hVramQueueRead, the producer
-; alone hVramQueueWrite. The producer runs CopyVramQueue itself only with the
+; the ring safely: CopyVramQueue alone writes hVramQueueRead (but for
+; ClearVramQueue, see there), the producer alone hVramQueueWrite. The producer runs CopyVramQueue itself only with the
 ; LCD off, when no VBlank interrupt can run the handler beside it (the request
 ; left pending when TurnLCDOff switches the LCD off is handled at its `ei`,
 ; before any set-up runs; Start clears rIF before its `ei`). The producer writes a whole entry into the free part of the
@@ -413,11 +413,14 @@ PublishVramQueueEntry:
 
 
 ;; Drops every entry not yet copied (for a screen change: the old screen's
-;; changes are not for the new one).
+;; changes are not for the new one). The one writer of hVramQueueRead besides
+;; CopyVramQueue, and safe beside the handler: it runs in the main loop, so
+;; the handler's CopyVramQueue runs whole before or after its one write, and
+;; hVramQueueWrite, which only the main loop writes, cannot change between
+;; its read and that write. If the handler runs between them, it has copied
+;; some of the entries, which does no harm; either way the queue is empty.
 ;; @destroys a
 ClearVramQueue::
-	; One write: if the handler runs just before it, it has copied some
-	; entries, which does no harm.
 	ldh a, [hVramQueueWrite]
 	ldh [hVramQueueRead], a
 	ret

@@ -383,6 +383,49 @@ fn with_the_lcd_off_more_than_the_queue_holds_arrives_without_waiting() {
     machine.assert_no_violations().unwrap();
 }
 
+/// A screen change drops what the old screen queued before the LCD goes off: on a DMG
+/// the VBlank request TurnLCDOff waits for stays pending while it holds interrupts off,
+/// and the handler, run at its `ei` with the LCD off, would copy what is still queued.
+/// (boytacean drops that request when the LCD goes off, so the test looks at the queue
+/// when TurnLCDOff starts rather than at VRAM only.)
+#[test]
+fn a_screen_change_drops_what_the_old_screen_queued() {
+    let mut machine = title_between_updates();
+    let before = machine.read(TILEMAP1, 40).unwrap();
+    call_producer(&mut machine, "QueueFill", 0xA5, 40, 0, TILEMAP1);
+    assert_eq!(queued_bytes(&machine), VRAM_QUEUE_HEADER + 1);
+    // As if the title's update had asked for the board: the main loop's change.
+    let change = machine.symbol("RunScreens.change").unwrap();
+    let registers = machine.registers();
+    machine.set_registers(&Registers {
+        pc: change,
+        ..registers
+    });
+    machine
+        .run_until("TurnLCDOff", 1_000)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    assert_eq!(
+        queued_bytes(&machine),
+        0,
+        "bytes still queued when the LCD goes off"
+    );
+    machine
+        .run_until("RunScreens.setUp", 2 * CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    assert_eq!(
+        machine.read_u8(0xFF40u16).unwrap() & 0x80,
+        0,
+        "the LCD is off for the set-up"
+    );
+    assert_eq!(
+        machine.read(TILEMAP1, 40).unwrap(),
+        before,
+        "the old screen's fill reached tile map 1"
+    );
+    assert_eq!(queued_bytes(&machine), 0, "bytes queued for the set-up");
+    machine.assert_no_violations().unwrap();
+}
+
 /// A string's tile numbers up to its TEXT_END ($FF), read from the machine.
 fn text_tiles(machine: &Machine, at: u16) -> Vec<u8> {
     let bytes = machine.read(at, 64).unwrap();
