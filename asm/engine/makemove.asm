@@ -78,7 +78,7 @@ MakeMove::
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-IF DEF(TEST_DRIVER)
+IF DEF(ENGINE_STACK_CHECKS)
 	; A record must fit before the end of the undo stack.
 	trap_unless_hl_below wUndoStackEnd - UNDO_SIZE + 1, UndoStackOverflow
 ENDC

@@ -115,7 +115,7 @@ SECTION "Move generator", ROM0
 ;; @return hl: the end of the list
 ;; @destroys af, bc, de
 GenerateMoves::
-IF DEF(TEST_DRIVER)
+IF DEF(ENGINE_STACK_CHECKS)
 	; The longest list must fit before the end of the move stack.
 	trap_unless_hl_below wMoveStackEnd - MAX_MOVES * MOVE_SIZE + 1, MoveStackOverflow
 ENDC
