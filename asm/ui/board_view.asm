@@ -184,7 +184,9 @@ ScreenToSquare:
 
 
 ;; Draws one cell of the board (a square, maybe with a piece, maybe outlined):
-;; its four tiles from BoardCells. LCD off, or VBlank.
+;; its four tiles from BoardCells, written straight to the tile map: LCD off
+;; (DrawBoardSquares, from the board's set-up). With the LCD on, a cell's tiles
+;; go through the VRAM queue (QueueTiles) instead.
 ;; @param a: the cell's offset in BoardCells (see gfx/board_tiles.asm)
 ;; @param hl: tile map address of its top-left tile
 ;; @return hl: tile map address of the cell to its right
