@@ -454,7 +454,7 @@ MoveStackOverflow::
 ;; @param hl: wUndoTop's value
 UndoStackOverflow::
 	ld a, TEST_STATUS_UNDO_STACK_OVERFLOW
-	; fall through
+	fallthrough TrapEngineLimit
 
 ;; Ends the command with status a, keeping the return address on top of the
 ;; stack and hl for xtask (wTestTrapReturn, wTestTrapHL).
