@@ -21,8 +21,8 @@ SECTION "Undo stack", WRAM0
 wUndoTop:: dw
 ; UNDO_TO_UNKNOWN, the root's "last move" (see the top of the file).
 wUndoRootTo: db
-wUndoStack:: ds MAX_PLIES * UNDO_SIZE
-wUndoStackEnd::
+wUndoStack: ds MAX_PLIES * UNDO_SIZE
+wUndoStackEnd:
 ASSERT wUndoStackEnd - wUndoStack == MAX_PLIES * UNDO_SIZE
 
 

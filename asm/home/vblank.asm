@@ -99,7 +99,7 @@ hFrameCounter:: db
 
 ; Set by the handler, cleared by WaitVBlank: nonzero once a VBlank has been
 ; handled since WaitVBlank started waiting.
-hVBlankFlag:: db
+hVBlankFlag: db
 
 
 SECTION "VRAM queue indices", HRAM
@@ -114,7 +114,7 @@ hVramQueueWrite:: db
 
 SECTION "VRAM queue", WRAM0, ALIGN[8]
 
-wVramQueue::
+wVramQueue:
 	ds VRAM_QUEUE_SIZE
 
 

@@ -49,7 +49,7 @@ ASSERT CURSOR_FIRST_OBJ + NUM_CURSOR_OBJS <= OAM_COUNT
 SECTION "Board view state", WRAM0
 
 ; COLOR_WHITE or COLOR_BLACK: the side drawn at the bottom.
-wBoardBottomColor:: db
+wBoardBottomColor: db
 
 ; The selector's square, counted on the screen: column 0 is the left,
 ; row 0 the top.
@@ -191,7 +191,7 @@ ScreenToSquare:
 ;; @param hl: tile map address of its top-left tile
 ;; @return hl: tile map address of the cell to its right
 ;; @destroys af, de
-DrawCell::
+DrawCell:
 	add LOW(BoardCells)
 	ld e, a
 	adc HIGH(BoardCells)
