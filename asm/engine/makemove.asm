@@ -23,7 +23,6 @@ wUndoTop:: dw
 wUndoRootTo: db
 wUndoStack: ds MAX_PLIES * UNDO_SIZE
 wUndoStackEnd:
-ASSERT wUndoStackEnd - wUndoStack == MAX_PLIES * UNDO_SIZE
 
 
 SECTION "Move being made", HRAM

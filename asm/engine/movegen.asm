@@ -95,7 +95,6 @@ SECTION "Move stack", WRAMX
 DEF MOVE_STACK_SIZE EQU MOVE_STACK_PLIES * MAX_MOVES * MOVE_SIZE
 wMoveStack:: ds MOVE_STACK_SIZE
 wMoveStackEnd::
-ASSERT MAX_MOVES <= $FF, "a count of moves must fit a byte"
 
 
 SECTION "Check targets", WRAM0, ALIGN[8]
