@@ -50,10 +50,11 @@
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
 ; the ring safely: CopyVramQueue alone writes hVramQueueRead (but for
-; ClearVramQueue, see there), the producer alone hVramQueueWrite. The producer runs CopyVramQueue itself only with the
-; LCD off, when no VBlank interrupt can run the handler beside it (the request
-; left pending when TurnLCDOff switches the LCD off is handled at its `ei`,
-; before any set-up runs; Start clears rIF before its `ei`). The producer writes a whole entry into the free part of the
+; ClearVramQueue, see there), the producer alone hVramQueueWrite. The producer
+; runs CopyVramQueue itself only with the LCD off, when no VBlank interrupt can
+; run the handler beside it (the request left pending when TurnLCDOff switches
+; the LCD off is handled at its `ei`, before any set-up runs; Start clears rIF
+; before its `ei`). The producer writes a whole entry into the free part of the
 ; ring first and publishes it last, by storing the new hVramQueueWrite (one
 ; write, so the handler sees the entry either whole or not at all). The handler
 ; only ever frees room, so the room the producer found stays free. One byte of
@@ -81,7 +82,7 @@ DEF VRAM_QUEUE_ENTRY_COST   EQU 4
 DEF VRAM_QUEUE_MAX_LENGTH   EQU VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST
 ASSERT VRAM_QUEUE_MAX_LENGTH <= VRAM_QUEUE_LENGTH_MASK, "the longest entry's length takes the fill bit"
 ASSERT VRAM_QUEUE_HEADER_SIZE + VRAM_QUEUE_MAX_LENGTH < VRAM_QUEUE_SIZE, "the longest entry does not fit the ring"
-ASSERT VRAM_QUEUE_BUDGET <= $FF, "StartVramQueueEntry's budget of $FF takes no entry with the LCD off"
+ASSERT VRAM_QUEUE_BUDGET <= $FF, "StartVramQueueEntry's budget of $FF could take no entry with the LCD off"
 
 
 SECTION "VBlank shadow registers", HRAM
