@@ -10,9 +10,9 @@
 ;     home/vblank.asm) and writes shadow OAM. To go to another screen it writes
 ;     that screen's number to wNextScreen and returns.
 ; After every update the main loop looks at wNextScreen. When it names another
-; screen, the main loop switches the LCD off (in VBlank), drops what the old
-; screen left in the VRAM queue, calls the new screen's set-up and switches the
-; LCD on with the LCDC value the set-up returned. No screen calls another's
+; screen, the main loop drops what the old screen left in the VRAM queue,
+; switches the LCD off (in VBlank), calls the new screen's set-up and switches
+; the LCD on with the LCDC value the set-up returned. No screen calls another's
 ; code.
 ;
 ; Start-up (home/init.asm) enters the first screen with the LCD off:
@@ -58,10 +58,13 @@ RunScreens::
 	jr .setUp
 
 .change
+	; What the old screen queued is not for the new one. Dropped before the LCD
+	; goes off: TurnLCDOff waits for VBlank with interrupts held off, and the
+	; handler, run once it has switched the LCD off, would copy what is queued.
+	; (At start-up the queue is empty.)
+	call ClearVramQueue
 	call TurnLCDOff
 .setUp
-	; What the old screen queued is not for the new one.
-	call ClearVramQueue
 	ld a, [wNextScreen]
 	ld [wCurrentScreen], a
 	ld c, SCREEN_SET_UP

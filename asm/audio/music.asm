@@ -171,6 +171,7 @@ PlaySongAsEffect::
 
 
 ;; Asks for the song to stop (from the next frame on); sound effects go on.
+;; Nothing calls it yet: the board screen will, to stop the title song.
 ;; @destroys af
 StopSong::
 	ld a, STOP_REQUEST
@@ -191,8 +192,8 @@ SetMusicEnabled::
 ;; Plays one frame of music and sound effects: carries out the requests, steps the
 ;; sound effect, then reads each channel's commands whose time has come.
 ;; Called by the STAT handler (home/stat.asm) once per frame, at line 1; at most
-;; 1,500 machine cycles
-;; (measured by `cargo test`: see xtask/src/audio_tests.rs).
+;; 1,500 machine cycles (measured by `cargo test`: see
+;; xtask/src/cartridge_tests/audio.rs).
 ;; @destroys af, bc, de, hl
 UpdateAudio::
 	ld a, [wSongRequest]

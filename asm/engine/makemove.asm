@@ -21,9 +21,8 @@ SECTION "Undo stack", WRAM0
 wUndoTop:: dw
 ; UNDO_TO_UNKNOWN, the root's "last move" (see the top of the file).
 wUndoRootTo: db
-wUndoStack:: ds MAX_PLIES * UNDO_SIZE
-wUndoStackEnd::
-ASSERT wUndoStackEnd - wUndoStack == MAX_PLIES * UNDO_SIZE
+wUndoStack: ds MAX_PLIES * UNDO_SIZE
+wUndoStackEnd:
 
 
 SECTION "Move being made", HRAM
@@ -78,7 +77,7 @@ MakeMove::
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-IF DEF(TEST_DRIVER)
+IF DEF(ENGINE_STACK_CHECKS)
 	; A record must fit before the end of the undo stack.
 	trap_unless_hl_below wUndoStackEnd - UNDO_SIZE + 1, UndoStackOverflow
 ENDC

@@ -95,7 +95,6 @@ SECTION "Move stack", WRAMX
 DEF MOVE_STACK_SIZE EQU MOVE_STACK_PLIES * MAX_MOVES * MOVE_SIZE
 wMoveStack:: ds MOVE_STACK_SIZE
 wMoveStackEnd::
-ASSERT MAX_MOVES <= $FF, "a count of moves must fit a byte"
 
 
 SECTION "Check targets", WRAM0, ALIGN[8]
@@ -115,7 +114,7 @@ SECTION "Move generator", ROM0
 ;; @return hl: the end of the list
 ;; @destroys af, bc, de
 GenerateMoves::
-IF DEF(TEST_DRIVER)
+IF DEF(ENGINE_STACK_CHECKS)
 	; The longest list must fit before the end of the move stack.
 	trap_unless_hl_below wMoveStackEnd - MAX_MOVES * MOVE_SIZE + 1, MoveStackOverflow
 ENDC

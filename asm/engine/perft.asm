@@ -16,8 +16,7 @@ wPerftNodes:: ds 4
 SECTION "Perft", ROM0
 
 ; Adds to wPerftNodes the number of moves from de to hl (at most MAX_MOVES, so
-; 8 bits). Destroys af, c, hl.
-ASSERT MAX_MOVES <= $FF, "add_moves_to_count adds an 8-bit count"
+; 8 bits: engine.inc asserts it). Destroys af, c, hl.
 MACRO add_moves_to_count
 	ld a, l
 	sub e

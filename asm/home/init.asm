@@ -20,9 +20,9 @@ DEF OBJ_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_WHITE << 2 | SHAD
 ; floating WRAM sections fill WRAM from the bottom.
 SECTION "Stack", WRAM0[$D000 - STACK_SIZE]
 
-wStack::
+wStack:
 	ds STACK_SIZE
-wStackTop::
+wStackTop:
 
 
 SECTION "Start", ROM0

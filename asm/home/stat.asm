@@ -2,9 +2,10 @@
 ;
 ; The music must keep time whatever the main program does (an engine search runs
 ; for seconds), so it plays from an interrupt; but not from the VBlank handler,
-; which would spend up to 1,500 machine cycles of the 1,140 VBlank lasts and
-; leave the main loop no time to write VRAM. The LY=LYC interrupt at
-; AUDIO_LINE (line 1) fires once per frame, just after VBlank ends.
+; where its up to 1,500 machine cycles would not fit the 1,140 VBlank lasts
+; beside the VRAM queue, which needs VBlank's time to copy the screens'
+; tile-map changes (home/vblank.asm). The LY=LYC interrupt at AUDIO_LINE
+; (line 1) fires once per frame, just after VBlank ends.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"

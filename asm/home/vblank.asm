@@ -20,27 +20,41 @@
 ;   - a fill: the length n with VRAM_QUEUE_FILL set, the VRAM address, then
 ;     the one byte to write n times.
 ; QueueTiles, QueueString and QueueFill add entries; longer runs become several
-; entries. The handler copies whole entries, oldest first, as long as they fit
-; its budget of VRAM_QUEUE_BUDGET a VBlank, an entry counting its length plus
-; VRAM_QUEUE_ENTRY_COST for its own handling. An entry that does not fit waits
-; for the next VBlank: so a change larger than the budget shows over several
-; frames, but every VBlank ends in time.
+; entries. The handler copies whole entries (CopyVramQueue), oldest first, as
+; long as they fit its budget of VRAM_QUEUE_BUDGET a VBlank, an entry counting
+; its length plus VRAM_QUEUE_ENTRY_COST for its own handling. An entry that
+; does not fit waits for the next VBlank: so a change larger than the budget
+; shows over several frames, but every VBlank ends in time.
+;
+; When the queue has no room for an entry, the producer waits: with the LCD on,
+; in `halt`, for the handler to free some; with the LCD off (a screen's set-up)
+; no VBlank comes, so it copies the oldest entries to VRAM itself, which is then
+; free to write. With the LCD on, interrupts must be enabled when a producer is
+; called: with IME off, `halt` would return at VBlank without the handler
+; running, the queue would never empty, and the next `halt`, with the VBlank
+; request still pending, would hit the DMG's halt bug. The producer cannot
+; tell (IME cannot be read), so this is the caller's to keep; the screens'
+; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 350 cycles from its first instruction to its
+; queue empty the handler takes 360 cycles from its first instruction to its
 ; `reti`; at worst, with the queue full of one-byte fills (16 of them fill the
-; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,082. VBlank lasts
+; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,092. VBlank lasts
 ; 1,140 (10 lines of 114), and the handler starts 10 cycles into it when the
 ; main loop waits in WaitVBlank (waking from `halt`, the interrupt dispatch,
-; the jump at $0040): so it returns 48 cycles before VBlank ends, room for the
+; the jump at $0040): so it returns 38 cycles before VBlank ends, room for the
 ; few cycles a busy main loop or a short `di` (TakePadPressed) can delay it.
 ; Every queued byte is written in VBlank, and the STAT interrupt still finds
 ; the CPU free at line 1.
 ;
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
-; the ring safely: the handler alone writes hVramQueueRead, the producer alone
-; hVramQueueWrite. The producer writes a whole entry into the free part of the
+; the ring safely: CopyVramQueue alone writes hVramQueueRead (but for
+; ClearVramQueue, see there), the producer alone hVramQueueWrite. The producer
+; runs CopyVramQueue itself only with the LCD off, when no VBlank interrupt can
+; run the handler beside it (the request left pending when TurnLCDOff switches
+; the LCD off is handled at its `ei`, before any set-up runs; Start clears rIF
+; before its `ei`). The producer writes a whole entry into the free part of the
 ; ring first and publishes it last, by storing the new hVramQueueWrite (one
 ; write, so the handler sees the entry either whole or not at all). The handler
 ; only ever frees room, so the room the producer found stays free. One byte of
@@ -68,6 +82,7 @@ DEF VRAM_QUEUE_ENTRY_COST   EQU 4
 DEF VRAM_QUEUE_MAX_LENGTH   EQU VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST
 ASSERT VRAM_QUEUE_MAX_LENGTH <= VRAM_QUEUE_LENGTH_MASK, "the longest entry's length takes the fill bit"
 ASSERT VRAM_QUEUE_HEADER_SIZE + VRAM_QUEUE_MAX_LENGTH < VRAM_QUEUE_SIZE, "the longest entry does not fit the ring"
+ASSERT VRAM_QUEUE_BUDGET <= $FF, "StartVramQueueEntry's budget of $FF could take no entry with the LCD off"
 
 
 SECTION "VBlank shadow registers", HRAM
@@ -85,7 +100,7 @@ hFrameCounter:: db
 
 ; Set by the handler, cleared by WaitVBlank: nonzero once a VBlank has been
 ; handled since WaitVBlank started waiting.
-hVBlankFlag:: db
+hVBlankFlag: db
 
 
 SECTION "VRAM queue indices", HRAM
@@ -100,14 +115,14 @@ hVramQueueWrite:: db
 
 SECTION "VRAM queue", WRAM0, ALIGN[8]
 
-wVramQueue::
+wVramQueue:
 	ds VRAM_QUEUE_SIZE
 
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 350
-;; machine cycles with the VRAM queue empty and 1,082 at most (see the top of
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 360
+;; machine cycles with the VRAM queue empty and 1,092 at most (see the top of
 ;; the file); what is left of VBlank is the main loop's, once WaitVBlank
 ;; returns.
 ;; @destroys nothing (saves every register it uses)
@@ -133,16 +148,40 @@ VBlankHandler::
 	ld a, HIGH(wShadowOAM)
 	call hOAMDMA
 
-	; The VRAM queue: de walks the ring (e wraps in it), b is what is left of
-	; the budget, hl the VRAM address, c an entry's length.
+	ld b, VRAM_QUEUE_BUDGET
+	call CopyVramQueue
+
+	call ReadJoypad
+
+	ld hl, hFrameCounter
+	inc [hl]
+	ld a, 1
+	ldh [hVBlankFlag], a
+
+	pop hl
+	pop de
+	pop bc
+	pop af
+	reti
+
+
+;; Copies the VRAM queue's entries to VRAM, oldest first, as long as they fit
+;; a budget, and frees them. VRAM must be free to write: the handler calls it
+;; in VBlank, StartVramQueueEntry with the LCD off.
+;; @param b: the budget; an entry costs its length plus VRAM_QUEUE_ENTRY_COST,
+;; and the first that costs more than what is left stays queued, with every
+;; entry after it
+;; @destroys af, bc, de, hl
+CopyVramQueue:
+	; de walks the ring (e wraps in it), b is what is left of the budget, hl
+	; the VRAM address, c an entry's length.
 	ldh a, [hVramQueueRead]
 	ld e, a
 	ld d, HIGH(wVramQueue)
-	ld b, VRAM_QUEUE_BUDGET
 .entry
 	ldh a, [hVramQueueWrite]
 	cp e
-	jr z, .queueDone
+	jr z, .done
 	; Stop at the first entry that does not fit what is left of the budget.
 	ld a, [de]
 	and VRAM_QUEUE_LENGTH_MASK
@@ -151,7 +190,7 @@ VBlankHandler::
 	ld h, a
 	ld a, b
 	sub h
-	jr c, .queueDone
+	jr c, .done
 	ld b, a
 	; The carry, which `inc e` keeps, says whether the entry is a fill.
 	ld a, [de]
@@ -180,22 +219,10 @@ VBlankHandler::
 	dec c
 	jr nz, .fillByte
 	jr .entry
-.queueDone
+.done
 	ld a, e
 	ldh [hVramQueueRead], a
-
-	call ReadJoypad
-
-	ld hl, hFrameCounter
-	inc [hl]
-	ld a, 1
-	ldh [hVBlankFlag], a
-
-	pop hl
-	pop de
-	pop bc
-	pop af
-	reti
+	ret
 
 
 SECTION "VRAM queue producer", ROM0
@@ -203,8 +230,9 @@ SECTION "VRAM queue producer", ROM0
 ;; Queues bytes to be copied to VRAM at the next VBlank (or later, when the
 ;; queue holds more than a VBlank's budget). A run longer than
 ;; VRAM_QUEUE_MAX_LENGTH goes as several entries, which may show in different
-;; frames. Waits (with `halt`) while the queue has no room, so call it with
-;; the LCD on and interrupts enabled, as the screens' updates run.
+;; frames. While the queue has no room, waits for the handler with the LCD
+;; on (call it then with interrupts enabled, see the top of the file) and
+;; copies the oldest entries itself with the LCD off.
 ;; @param de: the bytes (a string's tile numbers, a row of a tile map)
 ;; @param hl: the VRAM address of the first
 ;; @param c: how many (0 queues nothing)
@@ -324,9 +352,11 @@ QueueFill::
 	ret
 
 
-;; Waits until the queue has room for an entry, then writes the entry's first
-;; byte and its VRAM address at hVramQueueWrite, unpublished: the caller writes
-;; the rest after them and calls PublishVramQueueEntry.
+;; Waits until the queue has room for an entry (with the LCD off, making room
+;; by copying entries to VRAM), then writes the entry's first byte and its
+;; VRAM address at hVramQueueWrite, unpublished: the caller writes the rest
+;; after them and calls PublishVramQueueEntry. With the LCD on, interrupts
+;; must be enabled (see the top of the file).
 ;; @param b: the entry's size in bytes, with its header
 ;; @param c: its first byte (the length, with VRAM_QUEUE_FILL for a fill)
 ;; @param hl: its VRAM address
@@ -335,16 +365,30 @@ QueueFill::
 ;; @destroys af, bc
 StartVramQueueEntry:
 	push hl
-	ld hl, hVramQueueRead
 .waitForRoom
 	; a: the free bytes, read - write - 1 (one always stays unused)
+	ld hl, hVramQueueRead
 	ldh a, [hVramQueueWrite]
 	cpl
 	add [hl]
 	cp b
 	jr nc, .room
-	; The handler makes room at the next VBlank.
+	; With the LCD on, the handler makes room at the next VBlank.
+	ldh a, [rLCDC]
+	bit B_LCDC_ENABLE, a
+	jr z, .copyHere
 	halt
+	jr .waitForRoom
+.copyHere
+	; With the LCD off no VBlank comes, but VRAM is free: copy entries here,
+	; as many as a one-byte budget takes (at least the oldest, which costs at
+	; most VRAM_QUEUE_BUDGET), and look again.
+	push bc
+	push de
+	ld b, $FF
+	call CopyVramQueue
+	pop de
+	pop bc
 	jr .waitForRoom
 .room
 	ldh a, [hVramQueueWrite]
@@ -370,11 +414,14 @@ PublishVramQueueEntry:
 
 
 ;; Drops every entry not yet copied (for a screen change: the old screen's
-;; changes are not for the new one).
+;; changes are not for the new one). The one writer of hVramQueueRead besides
+;; CopyVramQueue, and safe beside the handler: it runs in the main loop, so
+;; the handler's CopyVramQueue runs whole before or after its one write, and
+;; hVramQueueWrite, which only the main loop writes, cannot change between
+;; its read and that write. If the handler runs between them, it has copied
+;; some of the entries, which does no harm; either way the queue is empty.
 ;; @destroys a
 ClearVramQueue::
-	; One write: if the handler runs just before it, it has copied some
-	; entries, which does no harm.
 	ldh a, [hVramQueueWrite]
 	ldh [hVramQueueRead], a
 	ret

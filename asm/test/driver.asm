@@ -1,7 +1,8 @@
 ; The engine's test driver: the whole program of build/test.gb
 ; (`cargo xtask rom --test-driver`), which links it with the cartridge header
-; and the engine only, every unit assembled with TEST_DRIVER defined (which
-; turns on the engine's test-build checks, see engine.inc).
+; and the engine only, every unit assembled with TEST_DRIVER defined, and with
+; ENGINE_STACK_CHECKS too (the engine's stack checks, see engine.inc) but for
+; the build bench measures.
 ;
 ; xtask runs it in the emulator harness: after start-up it idles at
 ; TestDriverIdle; for each query xtask fills the mailbox below, calls
@@ -14,8 +15,8 @@
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
 ;   wTestMoves), the verdict and whether the side to move is in check;
-; - an engine routine that finds a stack full ends the command at once with
-;   its TEST_STATUS_* (see the traps at the end).
+; - with the stack checks, an engine routine that finds a stack full ends the
+;   command at once with its TEST_STATUS_* (see the traps at the end).
 ;
 ; xtask reads every code, limit and size below by name from the .sym (hence
 ; the EXPORTs) and checks at boot that it knows them all: a new command is a
@@ -162,7 +163,11 @@ StatHandler::
 ;; Runs the command in the mailbox (see the top of the file).
 ;; @destroys af, bc, de, hl
 TestRunCommand::
+IF DEF(ENGINE_STACK_CHECKS)
+	; For the traps, which return from here; without the checks nothing traps
+	; (and a command takes just what the engine and the driver's work take).
 	ld [wTestCommandSP], sp
+ENDC
 	xor a
 	ld [wTestStatus], a
 	ld hl, wTestBoard
@@ -428,10 +433,13 @@ wTestMoveScratch: ds TEST_MOVE_SIZE
 
 
 ; ------------------------------------------------------------------------------
-; Traps: where the engine's test-build checks (engine.inc) jump when a limit is
+; Traps: where the engine's stack checks (engine.inc) jump when a limit is
 ; passed. Each ends the command at once, returning from TestRunCommand with
 ; its status; the return address on top of the stack is the checking routine's.
+; Built only with the checks.
 ; ------------------------------------------------------------------------------
+
+IF DEF(ENGINE_STACK_CHECKS)
 
 SECTION "Test driver traps", ROM0
 
@@ -446,7 +454,7 @@ MoveStackOverflow::
 ;; @param hl: wUndoTop's value
 UndoStackOverflow::
 	ld a, TEST_STATUS_UNDO_STACK_OVERFLOW
-	; fall through
+	fallthrough TrapEngineLimit
 
 ;; Ends the command with status a, keeping the return address on top of the
 ;; stack and hl for xtask (wTestTrapReturn, wTestTrapHL).
@@ -469,3 +477,5 @@ TrapEngineLimit:
 	ld l, a
 	ld sp, hl
 	ret
+
+ENDC

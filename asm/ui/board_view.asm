@@ -49,7 +49,7 @@ ASSERT CURSOR_FIRST_OBJ + NUM_CURSOR_OBJS <= OAM_COUNT
 SECTION "Board view state", WRAM0
 
 ; COLOR_WHITE or COLOR_BLACK: the side drawn at the bottom.
-wBoardBottomColor:: db
+wBoardBottomColor: db
 
 ; The selector's square, counted on the screen: column 0 is the left,
 ; row 0 the top.
@@ -184,12 +184,14 @@ ScreenToSquare:
 
 
 ;; Draws one cell of the board (a square, maybe with a piece, maybe outlined):
-;; its four tiles from BoardCells. LCD off, or VBlank.
+;; its four tiles from BoardCells, written straight to the tile map: LCD off
+;; (DrawBoardSquares, from the board's set-up). With the LCD on, a cell's tiles
+;; go through the VRAM queue (QueueTiles) instead.
 ;; @param a: the cell's offset in BoardCells (see gfx/board_tiles.asm)
 ;; @param hl: tile map address of its top-left tile
 ;; @return hl: tile map address of the cell to its right
 ;; @destroys af, de
-DrawCell::
+DrawCell:
 	add LOW(BoardCells)
 	ld e, a
 	adc HIGH(BoardCells)

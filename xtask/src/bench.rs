@@ -2,8 +2,10 @@
 //! repeatable (the harness counts every cycle; the DMG runs 1,048,576 machine cycles a
 //! second, 17,556 a frame).
 //!
-//! Sections, each measured on build/test.gb (the engine and its test driver) or read
-//! from the linked cartridge, and printed as a table:
+//! Sections, each measured on the test ROM built in memory without its stack checks (the
+//! engine as the cartridge runs it, with the test driver; build/test.gb, which `perft
+//! --engine rom` and `verify` run, has them: 9 cycles per GenerateMoves and MakeMove call) or
+//! read from the linked cartridge, and printed as a table:
 //! - perft(4) from the start position: machine cycles, DMG seconds, cycles per leaf,
 //!   nodes (leaves) per DMG second;
 //! - the engine's main routines during that perft: calls, cycles (callees included, as
@@ -17,7 +19,7 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use engine_src::Position;
 
 use crate::asm::link::region_name;
@@ -34,13 +36,15 @@ use crate::usage::region_usage;
 /// The perft depth measured from the start position.
 const PERFT_DEPTH: u32 = 4;
 
-/// The routines measured per call while perft runs (labels of build/test.sym; their
-/// calling conventions are in their headers in asm/engine/). `IsInCheck`, which perft
+/// The routines measured per call while perft runs (labels of the test ROM's `.sym`;
+/// their calling conventions are in their headers in asm/engine/). `IsInCheck`, which perft
 /// never calls, is measured on its own.
 const ROUTINES: [&str; 3] = ["GenerateMoves", "MakeMove", "UnmakeMove"];
 
 pub fn run() -> Result<()> {
-    let mut rom = RomEngine::build_and_boot()?;
+    let build = rom::test_driver_rom(false)?;
+    let mut rom = RomEngine::boot(&build.rom, &build.sym)
+        .with_context(|| format!("booting {}", rom::UNCHECKED_TEST_ROM))?;
     print!("{}", perft_section(&mut rom)?);
     println!();
     print!("{}", in_check_section(&mut rom)?);
@@ -49,13 +53,13 @@ pub fn run() -> Result<()> {
     Ok(())
 }
 
-/// What one perft run on the cartridge measured.
+/// What one perft run on the engine measured.
 struct PerftRun {
     depth: u32,
     nodes: u64,
     cycles: u64,
     routines: Vec<RoutineProfile>,
-    /// Routines of [`ROUTINES`] that build/test.sym does not have.
+    /// Routines of [`ROUTINES`] that the test ROM's `.sym` does not have.
     missing: Vec<&'static str>,
 }
 
@@ -100,8 +104,9 @@ fn perft_table(run: &PerftRun) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "perft({}) from the start position on the cartridge",
-        run.depth
+        "perft({}) from the start position on {}: the engine as the cartridge runs it",
+        run.depth,
+        rom::UNCHECKED_TEST_ROM
     );
     let rows = [
         ("leaves (nodes)", run.nodes.to_string()),
@@ -145,7 +150,11 @@ fn perft_table(run: &PerftRun) -> String {
         );
     }
     for name in &run.missing {
-        let _ = writeln!(out, "  {name:<16} (no such label in {})", sym_path());
+        let _ = writeln!(
+            out,
+            "  {name:<16} (no such label in {})",
+            rom::UNCHECKED_TEST_ROM
+        );
     }
     out
 }
@@ -205,14 +214,6 @@ fn in_check_table(cycles: &[u64]) -> String {
     out
 }
 
-/// build/test.sym.
-fn sym_path() -> String {
-    std::path::Path::new(rom::TEST_ROM_PATH)
-        .with_extension("sym")
-        .display()
-        .to_string()
-}
-
 /// ROM and RAM used by the cartridge (as `cargo xtask usage` counts them).
 fn usage_section() -> Result<String> {
     let build = rom::cartridge()?;
@@ -267,7 +268,8 @@ mod tests {
         };
         assert_eq!(
             perft_table(&run),
-            "perft(4) from the start position on the cartridge
+            "perft(4) from the start position on the test ROM without its stack checks: \
+             the engine as the cartridge runs it
   leaves (nodes)                20892
   machine cycles              2097152
   DMG seconds                    2.00
@@ -277,7 +279,7 @@ mod tests {
 routines during perft(4): calls, cycles with their callees
   routine               calls       cycles     per call   share
   MakeMove               1000       524288        524.3   25.0%
-  IsInCheck        (no such label in build/test.sym)
+  IsInCheck        (no such label in the test ROM without its stack checks)
 "
         );
     }

@@ -10,9 +10,11 @@
 //! `--test-driver` builds build/test.gb instead: the cartridge header
 //! (asm/home/header.asm), the engine (asm/engine/**) and the test driver (asm/test/**),
 //! which answers queries through a WRAM mailbox (see asm/test/driver.asm). Every unit of
-//! it is assembled with `TEST_DRIVER` defined (as `rgbasm -D TEST_DRIVER` would), which
-//! turns on the engine's test-build checks (its stacks overflowing, see
-//! asm/engine/engine.inc); the cartridge has none of that code.
+//! it is assembled with `TEST_DRIVER` and `ENGINE_STACK_CHECKS` defined (as `rgbasm -D
+//! TEST_DRIVER -D ENGINE_STACK_CHECKS` would); the second turns on the engine's stack
+//! checks (its stacks overflowing, see asm/engine/engine.inc), which the cartridge does
+//! not have. [`test_driver_rom`] builds the test ROM in memory with or without them:
+//! `bench` measures it without, the engine as the cartridge runs it.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -38,8 +40,16 @@ pub const ROM_PATH: &str = "build/chessattack.gb";
 /// The engine's test ROM (`--test-driver`), relative to the repository root.
 pub const TEST_ROM_PATH: &str = "build/test.gb";
 
-/// The string constants every unit of the test ROM is assembled with (`rgbasm -D`).
-pub const TEST_DRIVER_DEFINES: &[&str] = &["TEST_DRIVER"];
+/// The string constants every unit of the test ROM build/test.gb is assembled with
+/// (`rgbasm -D`): the test driver, and the engine's stack checks.
+pub const TEST_DRIVER_DEFINES: &[&str] = &["TEST_DRIVER", "ENGINE_STACK_CHECKS"];
+
+/// The same without the engine's stack checks.
+const TEST_DRIVER_DEFINES_WITHOUT_STACK_CHECKS: &[&str] = &["TEST_DRIVER"];
+
+/// What build messages call the test ROM without its stack checks (it is only built in
+/// memory).
+pub const UNCHECKED_TEST_ROM: &str = "the test ROM without its stack checks";
 
 /// Where `--rgbds` puts its objects and its ROM.
 const RGBDS_DIR: &str = "build/rgbds";
@@ -318,6 +328,22 @@ pub fn cartridge() -> Result<Build> {
             _ => error,
         }
     })
+}
+
+/// The engine's test ROM (as `cargo xtask rom --test-driver` builds it, with
+/// `stack_checks`), or without the engine's stack checks: the engine as the cartridge
+/// runs it, with the test driver. Built in memory, nothing written.
+pub fn test_driver_rom(stack_checks: bool) -> Result<Build> {
+    let units = test_driver_units(&project::root())?;
+    if stack_checks {
+        assemble_and_link(&units, TEST_DRIVER_DEFINES, TEST_ROM_PATH)
+    } else {
+        assemble_and_link(
+            &units,
+            TEST_DRIVER_DEFINES_WITHOUT_STACK_CHECKS,
+            UNCHECKED_TEST_ROM,
+        )
+    }
 }
 
 /// Builds `units` (with the string constants `defines`) into the ROM `output`, with the

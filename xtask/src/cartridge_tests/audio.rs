@@ -511,6 +511,58 @@ fn music_off_silences_every_channel_and_on_resumes_in_time() {
     }
 }
 
+/// StopSong (the board screen stops the title song with it): in the frame after the
+/// request every channel falls silent and no note of the song follows; sound effects
+/// still play on a channel of the stopped music, and a song asked for later plays from
+/// its start.
+#[test]
+fn stop_song_silences_every_channel_and_sound_effects_still_play() {
+    let build = cartridge();
+    let mut machine = at_first_update(&build);
+    let (stop_at, effect_at, frames) = (60, 120, 300);
+    let reader = RomReader {
+        rom: &build.rom,
+        machine: &machine,
+    };
+    let title = expected_timeline(&reader, "SongTitle", frames);
+    let (channel, effect, length) = effect_timeline(&reader, sfx("SFX_MOVE"));
+
+    let (mut writes, ..) = play(&mut machine, 0..stop_at);
+    call_with_a(&mut machine, "StopSong", 0);
+    writes.extend(play(&mut machine, stop_at..effect_at).0);
+    call_with_a(&mut machine, "PlaySoundEffect", sfx("SFX_MOVE"));
+    writes.extend(play(&mut machine, effect_at..frames).0);
+
+    let mut expected = title.clone();
+    expected.retain(|&(frame, _), _| frame < stop_at);
+    for channel in 0..4 {
+        expected.insert((stop_at, channel), Event::Silence);
+    }
+    for (offset, event) in effect {
+        expected.insert((effect_at + offset, channel), event);
+    }
+    expected.insert((effect_at + length, channel), Event::Silence);
+    assert!(
+        title.keys().any(|&(frame, _)| frame >= stop_at),
+        "the title song has notes after frame {stop_at}"
+    );
+    if let Some(difference) = first_difference(&expected, &actual_timeline(&writes)) {
+        panic!("{difference}");
+    }
+
+    // Asked for again, the title song starts from the beginning (the registers it
+    // finds, wave RAM among them, are those the first part left).
+    call_with_a(&mut machine, "PlaySong", song_number("SONG_TITLE"));
+    writes.extend(play(&mut machine, frames..2 * frames).0);
+    let again: Timeline = actual_timeline(&writes)
+        .range((frames, 0)..)
+        .map(|(&(frame, channel), event)| ((frame - frames, channel), event.clone()))
+        .collect();
+    if let Some(difference) = first_difference(&title, &again) {
+        panic!("the title song again: {difference}");
+    }
+}
+
 /// The game-over jingle is a sound effect: with the music off it still sounds, whole; then
 /// nothing sounds, and a song asked for later stays silent until the music is turned on
 /// (and then plays in time).
