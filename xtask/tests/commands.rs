@@ -171,3 +171,14 @@ fn a_perft_suite_run_that_would_count_nothing_is_an_error() {
     );
 }
 
+#[test]
+fn crosscheck_of_no_positions_is_refused() {
+    let output = xtask(&["crosscheck", "--positions", "0", "--engine", "/bin/cat"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: invalid value '0' for '--positions <POSITIONS>': 0 is not in 1..=4294967295\n\n\
+         For more information, try '--help'.\n"
+    );
+}
