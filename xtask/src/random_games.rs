@@ -4,7 +4,9 @@
 //! on the way), some capture down to an endgame and then avoid captures and pawn moves
 //! (insufficient material, the fifty-move rule), sometimes from a loaded position whose
 //! fifty-move counter is already high. Half of them start from the start position,
-//! half from a position of the perft suite.
+//! half from a position of the perft suite. No game is longer than the caller's
+//! `max_history` moves from its start (verify's games are histories the test ROM's
+//! mailbox must hold).
 
 use std::fmt;
 
@@ -14,9 +16,6 @@ use engine_src::{Game, Move, Position, Role};
 use crate::random::SplitMix64;
 use crate::suite;
 
-/// The most moves a game plays from its start: the test ROM's mailbox holds
-/// MAX_TEST_HISTORY (200) moves, and the ROM engine refuses a longer history.
-pub const MAX_HISTORY: usize = 200;
 /// Plies of plain random play.
 const RANDOM_PLIES: usize = 80;
 /// Plies of a game that shuffles pieces back and forth.
@@ -57,11 +56,14 @@ pub struct Playout {
 pub struct Playouts {
     rng: SplitMix64,
     starts: Vec<Position>,
+    /// The most moves a game has from its start.
+    max_history: usize,
     count: usize,
 }
 
 impl Playouts {
-    pub fn new(seed: u64) -> Result<Playouts> {
+    /// The games of `seed`, none longer than `max_history` moves from its start.
+    pub fn new(seed: u64, max_history: usize) -> Result<Playouts> {
         let mut starts = vec![Position::start()];
         for entry in suite::checked_in()? {
             if !entry.position.legal_moves().is_empty() {
@@ -71,6 +73,7 @@ impl Playouts {
         Ok(Playouts {
             rng: SplitMix64::new(seed),
             starts,
+            max_history,
             count: 0,
         })
     }
@@ -119,14 +122,14 @@ impl Playouts {
                 }
                 let start = Position::from_setup(setup).unwrap_or(*game.position());
                 let mut game = Game::new(start);
-                self.play(&mut game, MAX_HISTORY, quiet_move);
+                self.play(&mut game, self.max_history, quiet_move);
                 playout(kind, &game)
             }
         }
     }
 
     /// Plays up to `plies` moves chosen by `choose` (given the moves so far and the
-    /// legal moves) while the game goes on.
+    /// legal moves) while the game goes on and is shorter than `max_history`.
     fn play(
         &mut self,
         game: &mut Game,
@@ -134,7 +137,7 @@ impl Playouts {
         choose: impl Fn(&mut SplitMix64, &Position, &[Move], &[Move]) -> Move,
     ) {
         for _ in 0..plies {
-            if game.is_over() {
+            if game.is_over() || game.moves().len() >= self.max_history {
                 return;
             }
             let legal = game.position().legal_moves();
@@ -210,5 +213,19 @@ fn pick(rng: &mut SplitMix64, legal: &[Move], wanted: impl Fn(&Move) -> bool) ->
     match chosen.len() {
         0 => legal[rng.below(legal.len())],
         n => *chosen[rng.below(n)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_game_is_longer_than_the_history_it_is_given() {
+        for max_history in [30, 60] {
+            let mut playouts = Playouts::new(1, max_history).unwrap();
+            let longest = (0..30).map(|_| playouts.next_playout().moves.len()).max();
+            assert_eq!(longest, Some(max_history));
+        }
     }
 }

@@ -88,7 +88,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut verdicts: BTreeMap<Verdict, u64> = BTreeMap::new();
     let mut in_check = 0;
     let mut games = 0;
-    let mut generator = Playouts::new(args.seed)?;
+    let mut generator = Playouts::new(args.seed, rom.max_history())?;
     let mut positions = 0;
     tally.begin_part("verify: random games", u64::from(args.positions));
     while positions < args.positions && !tally.stopped() {

@@ -9,17 +9,17 @@ use engine_src::{Game, Move, Position, START_FEN};
 use super::report::Difference;
 use super::*;
 use crate::cli::DEFAULT_VERIFY_POSITIONS;
-use crate::random_games::MAX_HISTORY;
 use crate::random_games::{Kind, Playout};
 
 /// The verdicts the model gives at the compared positions of the default games.
 fn model_verdicts(positions: usize, seed: u64) -> BTreeMap<Verdict, usize> {
-    let mut generator = Playouts::new(seed).unwrap();
+    let max_history = RomEngine::for_tests().max_history();
+    let mut generator = Playouts::new(seed, max_history).unwrap();
     let mut verdicts = BTreeMap::new();
     let mut compared = 0;
     while compared < positions {
         let playout = generator.next_playout();
-        assert!(playout.moves.len() <= MAX_HISTORY);
+        assert!(playout.moves.len() <= max_history);
         let mut game = Game::new(playout.start);
         let checked = checked_plies(playout.moves.len());
         for ply in 0..=playout.moves.len() {
@@ -229,7 +229,7 @@ fn a_game_difference_shows_the_game_and_stops_it() {
 #[test]
 fn the_rom_agrees_with_the_model_along_a_few_games() {
     let mut rom = RomEngine::for_tests();
-    let mut generator = Playouts::new(7).unwrap();
+    let mut generator = Playouts::new(7, rom.max_history()).unwrap();
     let mut tally = Tally::default();
     for _ in 0..3 {
         let playout = generator.next_playout();
