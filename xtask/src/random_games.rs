@@ -22,6 +22,10 @@ const RANDOM_PLIES: usize = 80;
 const SHUFFLE_PLIES: usize = 60;
 /// Plies allowed to capture down to an endgame.
 const CAPTURE_PLIES: usize = 80;
+/// Games this long or shorter have every position compared; longer ones a sample.
+const FULL_GAME: usize = 24;
+/// The last positions of a game (where games end) are always compared.
+const GAME_TAIL: usize = 6;
 
 /// The kind of a random game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,6 +152,19 @@ impl Playouts {
     }
 }
 
+/// The plies (positions after that many moves) of a game of `len` moves that are
+/// compared: all of a short game; of a longer one, its last [`GAME_TAIL`] and an even
+/// sample of the rest (each query replays the whole history, so long games are costly,
+/// and the positions of a game are much alike: more games make more variety).
+pub fn checked_plies(len: usize) -> Vec<usize> {
+    if len <= FULL_GAME {
+        return (0..=len).collect();
+    }
+    let tail = len + 1 - GAME_TAIL;
+    let step = tail.div_ceil(FULL_GAME - GAME_TAIL);
+    (0..tail).step_by(step).chain(tail..=len).collect()
+}
+
 fn playout(kind: Kind, game: &Game) -> Playout {
     Playout {
         kind,
@@ -219,6 +236,20 @@ fn pick(rng: &mut SplitMix64, legal: &[Move], wanted: impl Fn(&Move) -> bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_games_are_sampled_short_ones_compared_whole() {
+        assert_eq!(checked_plies(3), [0, 1, 2, 3]);
+        assert_eq!(checked_plies(FULL_GAME).len(), FULL_GAME + 1);
+        let long = checked_plies(150);
+        assert!(long.len() <= FULL_GAME, "{long:?}");
+        assert_eq!(long[0], 0);
+        assert_eq!(
+            long[long.len() - GAME_TAIL..],
+            [145, 146, 147, 148, 149, 150]
+        );
+        assert!(long.windows(2).all(|pair| pair[0] < pair[1]));
+    }
 
     #[test]
     fn no_game_is_longer_than_the_history_it_is_given() {

@@ -19,7 +19,8 @@
 //! Every difference is printed with the start position, the moves, the position, the
 //! moves only one engine has, and both verdicts; then the command fails.
 //!
-//! The random games are [`crate::random_games`]'s; [`tally`] counts the checks and
+//! The random games, and which of their positions are compared, are
+//! [`crate::random_games`]'s; [`tally`] counts the checks and
 //! prints the differences, which [`report`] describes.
 
 pub mod report;
@@ -35,7 +36,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
-use crate::random_games::Playouts;
+use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
 use crate::suite::{self, SUITE_PATH};
 use report::Expected;
@@ -45,10 +46,6 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
-/// Games this long or shorter have every position compared; longer ones a sample.
-const FULL_GAME: usize = 24;
-/// The last positions of a game (where games end) are always compared.
-const GAME_TAIL: usize = 6;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -166,16 +163,4 @@ impl Answers for RomEngine {
     fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         RomEngine::legal_moves(self, start, history)
     }
-}
-
-/// The plies (positions after that many moves) of a game of `len` moves that are
-/// compared: all of a short game; of a longer one, its last [`GAME_TAIL`] and an even
-/// sample of the rest (each query replays the whole history, so long games are costly).
-fn checked_plies(len: usize) -> Vec<usize> {
-    if len <= FULL_GAME {
-        return (0..=len).collect();
-    }
-    let tail = len + 1 - GAME_TAIL;
-    let step = tail.div_ceil(FULL_GAME - GAME_TAIL);
-    (0..tail).step_by(step).chain(tail..=len).collect()
 }

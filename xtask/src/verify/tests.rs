@@ -48,20 +48,6 @@ fn the_default_games_reach_every_verdict() {
 }
 
 #[test]
-fn long_games_are_sampled_short_ones_compared_whole() {
-    assert_eq!(checked_plies(3), [0, 1, 2, 3]);
-    assert_eq!(checked_plies(FULL_GAME).len(), FULL_GAME + 1);
-    let long = checked_plies(150);
-    assert!(long.len() <= FULL_GAME, "{long:?}");
-    assert_eq!(long[0], 0);
-    assert_eq!(
-        long[long.len() - GAME_TAIL..],
-        [145, 146, 147, 148, 149, 150]
-    );
-    assert!(long.windows(2).all(|pair| pair[0] < pair[1]));
-}
-
-#[test]
 fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
     let start = Position::start();
     let legal = start.legal_moves();
