@@ -22,6 +22,7 @@ use engine_src::Position;
 use crate::cli::CrosscheckArgs;
 use crate::fairy::{Fairy, FairyPerft};
 use crate::progress::Progress;
+use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 
 /// The most moves a game has from its start. The quiet endgames need 100 of them to
@@ -67,13 +68,17 @@ pub fn run(args: &CrosscheckArgs) -> Result<()> {
     }
     drop(progress);
     println!(
-        "{games} games (seed {}), time {:.2} s",
+        "{} (seed {}), time {:.2} s",
+        plural(games, "game"),
         args.seed,
         started.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
-        bail!("the reference model and Fairy-Stockfish disagree on {failed} positions");
+        bail!(
+            "the reference model and Fairy-Stockfish disagree on {}",
+            plural(failed, "position")
+        );
     }
     Ok(())
 }

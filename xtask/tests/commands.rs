@@ -182,3 +182,15 @@ fn crosscheck_of_no_positions_is_refused() {
          For more information, try '--help'.\n"
     );
 }
+
+#[test]
+fn crosscheck_of_one_position_is_one_game_and_ends_with_the_tally() {
+    // The default engine, /usr/games/fairy-stockfish, as CI installs it.
+    let output = xtask(&["crosscheck", "--positions", "1"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout:?}");
+    assert!(lines[0].starts_with("1 game (seed 1), time "), "{stdout:?}");
+    assert_eq!(lines[1], "1 passed, 0 failed");
+}

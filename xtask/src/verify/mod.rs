@@ -36,6 +36,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
+use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
 use crate::suite::{self, SUITE_PATH};
@@ -77,8 +78,8 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{SUITE_PATH}, {} positions to depth {SUITE_DEPTH}: {}",
-        entries.len(),
+        "{SUITE_PATH}, {} to depth {SUITE_DEPTH}: {}",
+        plural(entries.len(), "position"),
         tally.part()
     );
 
@@ -113,8 +114,8 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{positions} positions of {games} random games (seed {}): {}",
-        args.seed,
+        "{}: {}",
+        random_games_compared(positions, games, args.seed),
         tally.part()
     );
     let counts: Vec<String> = Verdict::ALL
@@ -147,6 +148,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// `6000 positions of 295 random games (seed 1)`.
+fn random_games_compared(positions: u32, games: u32, seed: u64) -> String {
+    format!(
+        "{} of {} (seed {seed})",
+        plural(positions, "position"),
+        plural(games, "random game")
+    )
 }
 
 /// What verify asks the engine under test: [`RomEngine`], or a stand-in in tests.

@@ -48,6 +48,18 @@ fn the_default_games_reach_every_verdict() {
 }
 
 #[test]
+fn the_random_games_line_counts_positions_and_games() {
+    assert_eq!(
+        random_games_compared(1, 1, 5),
+        "1 position of 1 random game (seed 5)"
+    );
+    assert_eq!(
+        random_games_compared(6000, 295, 1),
+        "6000 positions of 295 random games (seed 1)"
+    );
+}
+
+#[test]
 fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
     let start = Position::start();
     let legal = start.legal_moves();
