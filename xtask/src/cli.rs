@@ -121,8 +121,8 @@ pub struct VerifyArgs {
 
 #[derive(clap::Args)]
 pub struct CrosscheckArgs {
-    /// How many positions to compare.
-    #[arg(long, default_value_t = DEFAULT_CROSSCHECK_POSITIONS)]
+    /// How many positions to compare (at least one).
+    #[arg(long, default_value_t = DEFAULT_CROSSCHECK_POSITIONS, value_parser = clap::value_parser!(u32).range(1..))]
     pub positions: u32,
     /// Seed of the random games (the same seed plays the same games).
     #[arg(long, default_value_t = 1)]

@@ -1,82 +1,84 @@
 //! `cargo xtask crosscheck`: the reference model against Fairy-Stockfish, an
 //! independent implementation of the rules (docs/rules.md, "The Fairy-Stockfish variant").
 //!
-//! Random games (a seeded PRNG, so a seed replays the same games) start alternately
-//! from the start position and from a position of `engine-src/perft/suite.epd`. At
-//! every position of every game both engines must agree on the set of legal moves,
-//! on perft(3) below each of them, and on the FEN. Fairy-Stockfish is given the
-//! game's start FEN and the moves played, so it tracks castling rights, en passant
-//! and the clocks on its own. A game ends when it is over by the rules (mate,
-//! stalemate, insufficient material, fifty moves, repetition), after
-//! [`MAX_PLIES`] plies, or at a mismatch; then the next one starts, until
-//! `--positions` positions have been compared.
+//! The games are verify's, [`crate::random_games`]'s, of all its kinds (a seed
+//! replays the same games): plain random play, pieces shuffled back and forth (castling
+//! rights lost on the way), endgames of quiet moves (fifty-move counters past 100), from
+//! the start position and from positions of `engine-src/perft/suite.epd`. At the
+//! positions of a game that verify would compare, both engines must agree on the set
+//! of legal moves, on perft(3) below each of them, and on the FEN. Fairy-Stockfish is
+//! given the game's start FEN and the moves played, so it tracks castling rights, en
+//! passant and the clocks on its own. After a mismatch the game is left for the next
+//! one, until `--positions` positions have been compared.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use engine_src::perft::divide;
-use engine_src::{Game, Position, START_FEN};
+use engine_src::Position;
 
 use crate::cli::CrosscheckArgs;
 use crate::fairy::{Fairy, FairyPerft};
 use crate::progress::Progress;
-use crate::random::SplitMix64;
-use crate::suite;
+use crate::project::plural;
+use crate::random_games::{checked_plies, Playouts};
 
-/// Plies after which a game is abandoned for a new one.
-const MAX_PLIES: usize = 60;
+/// The most moves a game has from its start. The quiet endgames need 100 of them to
+/// reach the fifty-move rule from a counter of 0; Fairy-Stockfish replays a game's
+/// moves for each position, which costs nothing at this length.
+const MAX_GAME_MOVES: usize = 200;
 
 /// The depth of the perft compared at each position.
 const PERFT_DEPTH: u32 = 3;
 
 pub fn run(args: &CrosscheckArgs) -> Result<()> {
     let mut fairy = Fairy::start(&args.engine)?;
-    let suite_starts = suite::checked_in()?;
-    let mut rng = SplitMix64::new(args.seed);
+    let mut playouts = Playouts::new(args.seed, MAX_GAME_MOVES)?;
     let progress = Progress::new("crosscheck", u64::from(args.positions));
     let started = Instant::now();
     let (mut passed, mut failed, mut games) = (0u32, 0u32, 0u32);
     while passed + failed < args.positions {
-        let start_fen = if games % 2 == 0 {
-            START_FEN
-        } else {
-            suite_starts[rng.below(suite_starts.len())].fen.as_str()
-        };
+        let playout = playouts.next_playout();
         games += 1;
-        let start = Position::from_fen(start_fen)
-            .with_context(|| format!("the game start {start_fen:?}"))?;
-        let mut game = Game::new(start);
+        let start_fen = playout.start.to_fen();
+        let mut position = playout.start;
         let mut moves: Vec<String> = Vec::new();
-        loop {
-            let report = compare(&mut fairy, start_fen, &moves, game.position())?;
-            progress.advance(1);
-            if let Some(mismatch) = report {
-                failed += 1;
-                progress.println(mismatch.to_string());
-                break;
+        let checked = checked_plies(playout.moves.len());
+        for ply in 0..=playout.moves.len() {
+            if checked.contains(&ply) {
+                if passed + failed == args.positions {
+                    break;
+                }
+                let report = compare(&mut fairy, &start_fen, &moves, &position)?;
+                progress.advance(1);
+                if let Some(mismatch) = report {
+                    failed += 1;
+                    progress.println(mismatch.to_string());
+                    break;
+                }
+                passed += 1;
             }
-            passed += 1;
-            if passed + failed == args.positions || game.is_over() || moves.len() >= MAX_PLIES {
-                break;
+            if let Some(m) = playout.moves.get(ply) {
+                moves.push(m.to_uci());
+                position = position.play(m);
             }
-            let legal = game.position().legal_moves();
-            let chosen = legal[rng.below(legal.len())];
-            moves.push(chosen.to_uci());
-            game.play(chosen)
-                .with_context(|| format!("playing the model's own legal move {chosen}"))?;
         }
     }
     drop(progress);
     println!(
-        "{games} games (seed {}), time {:.2} s",
+        "{} (seed {}), time {:.2} s",
+        plural(games, "game"),
         args.seed,
         started.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
-        bail!("the reference model and Fairy-Stockfish disagree on {failed} positions");
+        bail!(
+            "the reference model and Fairy-Stockfish disagree on {}",
+            plural(failed, "position")
+        );
     }
     Ok(())
 }
@@ -215,6 +217,7 @@ impl fmt::Display for Mismatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine_src::START_FEN;
 
     fn divide_of(moves: &[(&str, u64)]) -> Vec<(String, u64)> {
         moves.iter().map(|(m, n)| (m.to_string(), *n)).collect()

@@ -11,7 +11,7 @@
 //! and ends with a `Checkers:` line; a FEN has the en-passant square only when a pawn
 //! attacks it; `position ... moves` silently ignores an illegal move and all that follow.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -45,6 +45,12 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a perft may take. Perft 3 takes milliseconds; this only turns a hung
 /// engine into an error.
 const PERFT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The most lines an answer may have. Fairy-Stockfish's longest, to `uci`, has a few
+/// dozen; a program that prints this many without the expected reply is not one.
+const MAX_ANSWER_LINES: usize = 100_000;
+/// Lines the reader thread holds before it waits for them to be read, so a program
+/// that prints without end is held back rather than filling memory.
+const LINES_IN_FLIGHT: usize = 1024;
 
 /// How to get the engine when it is missing.
 pub const INSTALL_HINT: &str = "install it with: apt-get install -y fairy-stockfish";
@@ -98,7 +104,7 @@ impl Fairy {
             let _ = std::fs::remove_file(&variants_file);
             bail!("no pipes to {}", binary.display());
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(LINES_IN_FLIGHT);
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
@@ -166,14 +172,19 @@ impl Fairy {
         }
     }
 
+    /// Sends one command. A program that has stopped reading is not an error here:
+    /// every command is followed by reading its answer, and that read reports the stop
+    /// (with the program's last lines) whether it came before or after this write.
     fn send(&mut self, command: &str) -> Result<()> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
-            .with_context(|| format!("sending `{command}` to Fairy-Stockfish (it has stopped)"))
+        match writeln!(self.stdin, "{command}").and_then(|()| self.stdin.flush()) {
+            Err(error) if error.kind() != ErrorKind::BrokenPipe => Err(error)
+                .with_context(|| format!("sending `{command}` to {}", self.binary.display())),
+            _ => Ok(()),
+        }
     }
 
     /// The lines up to and including the first one starting with `prefix`, the answer
-    /// to `command`, which must come within `timeout`.
+    /// to `command`, which must come within `timeout` and [`MAX_ANSWER_LINES`].
     fn read_until(
         &mut self,
         command: &str,
@@ -190,6 +201,12 @@ impl Fairy {
                     answer.push(line);
                     if done {
                         return Ok(answer);
+                    }
+                    if answer.len() == MAX_ANSWER_LINES {
+                        bail!(
+                            "{} printed {MAX_ANSWER_LINES} lines after `{command}` without `{prefix}`",
+                            self.binary.display()
+                        );
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => bail!(
@@ -212,6 +229,9 @@ impl Drop for Fairy {
         // Every command has been answered, so `quit` cannot interrupt a search. A
         // process that does not quit (not a UCI engine at all) is killed.
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        // Dropping the receiver ends the reader thread and closes the program's output,
+        // so a program blocked printing into a full channel (or pipe) stops too.
+        drop(std::mem::replace(&mut self.lines, mpsc::sync_channel(0).1));
         for _ in 0..100 {
             if !matches!(self.child.try_wait(), Ok(None)) {
                 break;
@@ -366,10 +386,11 @@ mod tests {
     fn a_binary_that_is_not_fairy_stockfish_is_refused() {
         let started = Instant::now();
         let error = Fairy::start(Path::new("/bin/true")).err().unwrap();
-        assert!(
-            format!("{error:#}")
-                .starts_with("/bin/true is not a Fairy-Stockfish that plays Chess Attack"),
-            "{error:#}"
+        assert_eq!(
+            format!("{error:#}"),
+            "/bin/true is not a Fairy-Stockfish that plays Chess Attack (install it with: \
+             apt-get install -y fairy-stockfish): /bin/true stopped before it answered `uci` \
+             with `uciok`: is it a UCI engine?"
         );
         assert!(
             started.elapsed() < HANDSHAKE_TIMEOUT,
@@ -391,6 +412,25 @@ mod tests {
         );
         assert!(
             started.elapsed() < HANDSHAKE_TIMEOUT + Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_program_that_prints_without_end_is_an_error_within_seconds() {
+        // yes prints `y` lines as fast as they are read: the reader waits for them, and
+        // the answer ends after MAX_ANSWER_LINES of them.
+        let started = Instant::now();
+        let error = Fairy::start(Path::new("/usr/bin/yes")).err().unwrap();
+        assert_eq!(
+            format!("{error:#}"),
+            "/usr/bin/yes is not a Fairy-Stockfish that plays Chess Attack (install it with: \
+             apt-get install -y fairy-stockfish): /usr/bin/yes printed 100000 lines after \
+             `uci` without `uciok`: is it a UCI engine?"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
             "{:?}",
             started.elapsed()
         );

@@ -14,8 +14,6 @@ mod cli;
 mod crosscheck;
 mod dmg_time;
 mod fairy;
-// Part of the harness API (buttons, audio, the APU log, registers) only the tests use.
-#[cfg_attr(not(test), allow(dead_code))]
 mod harness;
 mod perft;
 mod progress;

@@ -15,15 +15,15 @@
 //! can move; its cycles then include those one-move commands.
 //!
 //! On a terminal a progress bar (see [`crate::progress`]) shows how far a count is; the
-//! reference model refuses depths beyond [`MAX_REFERENCE_DEPTH`] rather than run for
-//! hours.
+//! reference model refuses depths beyond [`MAX_REFERENCE_DEPTH`] and the ROM beyond
+//! [`MAX_ROM_DEPTH`] rather than run for hours, before anything is built or counted.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use engine_src::{Position, START_FEN};
 
 use crate::cli::{Engine, PerftArgs};
@@ -41,6 +41,16 @@ pub const MAX_REFERENCE_DEPTH: u32 = 8;
 const REFERENCE_DEPTH_TIME: &str =
     "754,383,020 leaves, half a minute to two minutes, from the start position";
 
+/// The deepest perft the ROM engine is asked for (its move stack would hold
+/// `TEST_MAX_PERFT_DEPTH`, 8): perft(6) from the start is 606 million machine cycles,
+/// 75 s of emulation measured here; each ply more multiplies that by about 14, so
+/// perft(7) would take some 20 minutes and perft(8) hours.
+pub const MAX_ROM_DEPTH: u32 = 6;
+/// What perft([`MAX_ROM_DEPTH`]) from the start position costs.
+const ROM_DEPTH_TIME: &str =
+    "3,729,708 leaves, 606 million machine cycles, a minute or two of emulation, from the \
+     start position";
+
 /// From this depth the ROM's perft of one position is counted root move by root move
 /// (as `--divide` does), so that a progress bar can show how far it is: perft(5) from
 /// the start takes 45 million machine cycles, 5 to 10 s in the emulator, perft(6) 606
@@ -48,17 +58,63 @@ const REFERENCE_DEPTH_TIME: &str =
 const ROM_DIVIDED_DEPTH: u32 = 5;
 
 pub fn run(args: &PerftArgs) -> Result<()> {
-    let mut engine = PerftEngine::new(args.engine)?;
     match &args.epd {
-        Some(path) => run_suite(&mut engine, path, args.max_depth),
+        Some(path) => {
+            let entries = suite::read(path)?;
+            let (entry, deepest) = deepest_count(path, &entries, args.max_depth)?;
+            let at_entry =
+                |error: anyhow::Error| anyhow!("{}:{}: {error}", path.display(), entry.line);
+            refuse_slow_depth(args.engine, deepest).map_err(at_entry)?;
+            let mut engine = PerftEngine::new(args.engine)?;
+            engine.check_depth(deepest).map_err(at_entry)?;
+            run_suite(&mut engine, path, &entries, args.max_depth)
+        }
         None => {
             if args.max_depth.is_some() {
                 bail!("--max-depth applies only to a suite (--epd FILE)");
             }
             let fen = args.fen.as_deref().unwrap_or(START_FEN);
+            refuse_slow_depth(args.engine, args.depth)?;
+            let mut engine = PerftEngine::new(args.engine)?;
             run_one(&mut engine, fen, args.depth, args.divide)
         }
     }
+}
+
+/// Refuses a depth `engine` would not finish in reasonable time; known before the ROM
+/// is built.
+fn refuse_slow_depth(engine: Engine, depth: u32) -> Result<()> {
+    match engine {
+        Engine::Reference if depth > MAX_REFERENCE_DEPTH => bail!(
+            "depth {depth} is too deep: the reference model's perft is limited to depth \
+             {MAX_REFERENCE_DEPTH} ({REFERENCE_DEPTH_TIME})"
+        ),
+        Engine::Rom if depth > MAX_ROM_DEPTH => bail!(
+            "depth {depth} is too deep: the ROM engine's perft is limited to depth \
+             {MAX_ROM_DEPTH} ({ROM_DEPTH_TIME})"
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// The deepest count a suite run makes (with `max_depth`, those at or below it) and
+/// the first entry holding it; an error when `max_depth` leaves no count (every entry
+/// has one, [`suite::read`] makes sure), rather than a run that checks nothing.
+fn deepest_count<'a>(
+    path: &Path,
+    entries: &'a [suite::Entry],
+    max_depth: Option<u32>,
+) -> Result<(&'a suite::Entry, u32)> {
+    let max = max_depth.unwrap_or(u32::MAX);
+    let mut deepest: Option<(&suite::Entry, u32)> = None;
+    for entry in entries {
+        for &(depth, _) in &entry.counts {
+            if depth <= max && deepest.is_none_or(|(_, most)| depth > most) {
+                deepest = Some((entry, depth));
+            }
+        }
+    }
+    deepest.ok_or_else(|| anyhow!("no count of {} is at depth {max} or less", path.display()))
 }
 
 /// The engine that counts. Each backend takes a FEN that the reference model has
@@ -110,19 +166,16 @@ impl PerftEngine {
         }
     }
 
-    /// Refuses a depth the engine would not finish in reasonable time, or cannot count.
+    /// Refuses a depth the engine cannot count, or would not finish in reasonable time.
     fn check_depth(&self, depth: u32) -> Result<()> {
         match self {
-            PerftEngine::Reference if depth > MAX_REFERENCE_DEPTH => bail!(
-                "depth {depth} is too deep: the reference model's perft is limited to depth \
-                 {MAX_REFERENCE_DEPTH} ({REFERENCE_DEPTH_TIME})"
-            ),
+            PerftEngine::Reference => refuse_slow_depth(Engine::Reference, depth),
             PerftEngine::Rom(rom) if depth > rom.max_perft_depth() => bail!(
                 "depth {depth} is too deep: the ROM engine counts perft to depth {} at most \
                  (its move stack holds the moves of that many plies)",
                 rom.max_perft_depth()
             ),
-            _ => Ok(()),
+            PerftEngine::Rom(_) => refuse_slow_depth(Engine::Rom, depth),
         }
     }
 
@@ -223,22 +276,25 @@ fn rom_divide(rom: &mut RomEngine, position: &Position, depth: u32) -> Result<Ve
     Ok(moves)
 }
 
-fn run_suite(engine: &mut PerftEngine, path: &Path, max_depth: Option<u32>) -> Result<()> {
-    let entries = suite::read(path)?;
+/// Runs the counts of `entries` (read from `path`) at depths up to `max_depth`, which
+/// the engine has accepted.
+fn run_suite(
+    engine: &mut PerftEngine,
+    path: &Path,
+    entries: &[suite::Entry],
+    max_depth: Option<u32>,
+) -> Result<()> {
     let counted = |depth: u32| max_depth.is_none_or(|max| depth <= max);
     let checks = || {
         entries
             .iter()
             .flat_map(|entry| entry.counts.iter().filter(|(depth, _)| counted(*depth)))
     };
-    if let Some(deepest) = checks().map(|&(depth, _)| depth).max() {
-        engine.check_depth(deepest)?;
-    }
     let what = path.display().to_string();
     let progress = Progress::new(what.clone(), checks().map(|&(_, want)| want).sum());
     let started = Instant::now();
     let (mut passed, mut failed) = (0, 0);
-    for entry in &entries {
+    for entry in entries {
         for &(depth, want) in &entry.counts {
             if !counted(depth) {
                 continue;
@@ -369,6 +425,18 @@ mod tests {
         let start = Position::start();
         assert_eq!(engine.perft(&start, 9).unwrap_err().to_string(), message);
         assert_eq!(engine.divide(&start, 9).unwrap_err().to_string(), message);
+    }
+
+    #[test]
+    fn the_rom_engine_refuses_a_depth_it_would_not_finish_in_minutes() {
+        let mut engine = PerftEngine::Rom(Box::new(RomEngine::for_tests()));
+        let message = "depth 7 is too deep: the ROM engine's perft is limited to depth 6 \
+                       (3,729,708 leaves, 606 million machine cycles, a minute or two of \
+                       emulation, from the start position)";
+        let start = Position::start();
+        assert_eq!(engine.perft(&start, 7).unwrap_err().to_string(), message);
+        assert_eq!(engine.divide(&start, 7).unwrap_err().to_string(), message);
+        assert_eq!(engine.cycles(), Some(0));
     }
 
     #[test]

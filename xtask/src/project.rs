@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
@@ -14,17 +15,28 @@ pub fn root() -> PathBuf {
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file beside it, then renamed,
-/// so that a failed run never leaves a half-written output.
+/// so that a failed run never leaves a half-written output. The temporary's name is this
+/// process's and this write's own (`PATH.PID.N.tmp`), so that two builds at once (the
+/// player's tests each build the ROM) cannot write into each other's; it is removed
+/// when the write fails.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    let write = WRITES.fetch_add(1, Ordering::Relaxed);
+    tmp.push(format!(".{}.{write}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, contents).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    let written = std::fs::write(&tmp, contents)
+        .with_context(|| format!("writing {}", tmp.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// `noun` as it goes with `count`: the singular for 1, else the plural made with an `s`
@@ -46,6 +58,57 @@ pub fn plural<N: PartialEq + From<u8> + fmt::Display + Copy>(count: N, singular:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fresh directory of its own for a test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("chessattack-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn writes_of_one_file_at_once_each_write_a_whole_file_and_leave_no_temporary() {
+        let dir = scratch("atomic");
+        let path = dir.join("chessattack.gb");
+        let contents: Vec<Vec<u8>> = (0..4u8).map(|n| vec![n; 256 * 1024]).collect();
+        std::thread::scope(|scope| {
+            for bytes in &contents {
+                let (path, contents) = (&path, &contents);
+                scope.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomic(path, bytes).unwrap();
+                        assert!(contents.contains(&std::fs::read(path).unwrap()));
+                    }
+                });
+            }
+        });
+        assert_eq!(names_in(&dir), ["chessattack.gb"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary() {
+        let dir = scratch("atomic-failed");
+        // A directory where the file should go: the rename onto it fails.
+        std::fs::create_dir(dir.join("out")).unwrap();
+        let error = write_atomic(&dir.join("out"), b"ROM").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("writing {}", dir.join("out").display())
+        );
+        assert_eq!(names_in(&dir), ["out"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_count_of_one_takes_the_singular_and_every_other_the_plural() {

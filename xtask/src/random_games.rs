@@ -4,7 +4,9 @@
 //! on the way), some capture down to an endgame and then avoid captures and pawn moves
 //! (insufficient material, the fifty-move rule), sometimes from a loaded position whose
 //! fifty-move counter is already high. Half of them start from the start position,
-//! half from a position of the perft suite.
+//! half from a position of the perft suite. No game is longer than the caller's
+//! `max_history` moves from its start (verify's games are histories the test ROM's
+//! mailbox must hold).
 
 use std::fmt;
 
@@ -14,15 +16,16 @@ use engine_src::{Game, Move, Position, Role};
 use crate::random::SplitMix64;
 use crate::suite;
 
-/// The most moves a game plays from its start: the test ROM's mailbox holds
-/// MAX_TEST_HISTORY (200) moves, and the ROM engine refuses a longer history.
-pub const MAX_HISTORY: usize = 200;
 /// Plies of plain random play.
 const RANDOM_PLIES: usize = 80;
 /// Plies of a game that shuffles pieces back and forth.
 const SHUFFLE_PLIES: usize = 60;
 /// Plies allowed to capture down to an endgame.
 const CAPTURE_PLIES: usize = 80;
+/// Games this long or shorter have every position compared; longer ones a sample.
+const FULL_GAME: usize = 24;
+/// The last positions of a game (where games end) are always compared.
+const GAME_TAIL: usize = 6;
 
 /// The kind of a random game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,11 +60,14 @@ pub struct Playout {
 pub struct Playouts {
     rng: SplitMix64,
     starts: Vec<Position>,
+    /// The most moves a game has from its start.
+    max_history: usize,
     count: usize,
 }
 
 impl Playouts {
-    pub fn new(seed: u64) -> Result<Playouts> {
+    /// The games of `seed`, none longer than `max_history` moves from its start.
+    pub fn new(seed: u64, max_history: usize) -> Result<Playouts> {
         let mut starts = vec![Position::start()];
         for entry in suite::checked_in()? {
             if !entry.position.legal_moves().is_empty() {
@@ -71,6 +77,7 @@ impl Playouts {
         Ok(Playouts {
             rng: SplitMix64::new(seed),
             starts,
+            max_history,
             count: 0,
         })
     }
@@ -119,14 +126,14 @@ impl Playouts {
                 }
                 let start = Position::from_setup(setup).unwrap_or(*game.position());
                 let mut game = Game::new(start);
-                self.play(&mut game, MAX_HISTORY, quiet_move);
+                self.play(&mut game, self.max_history, quiet_move);
                 playout(kind, &game)
             }
         }
     }
 
     /// Plays up to `plies` moves chosen by `choose` (given the moves so far and the
-    /// legal moves) while the game goes on.
+    /// legal moves) while the game goes on and is shorter than `max_history`.
     fn play(
         &mut self,
         game: &mut Game,
@@ -134,7 +141,7 @@ impl Playouts {
         choose: impl Fn(&mut SplitMix64, &Position, &[Move], &[Move]) -> Move,
     ) {
         for _ in 0..plies {
-            if game.is_over() {
+            if game.is_over() || game.moves().len() >= self.max_history {
                 return;
             }
             let legal = game.position().legal_moves();
@@ -143,6 +150,19 @@ impl Playouts {
             let _ = game.play(m);
         }
     }
+}
+
+/// The plies (positions after that many moves) of a game of `len` moves that are
+/// compared: all of a short game; of a longer one, its last [`GAME_TAIL`] and an even
+/// sample of the rest (each query replays the whole history, so long games are costly,
+/// and the positions of a game are much alike: more games make more variety).
+pub fn checked_plies(len: usize) -> Vec<usize> {
+    if len <= FULL_GAME {
+        return (0..=len).collect();
+    }
+    let tail = len + 1 - GAME_TAIL;
+    let step = tail.div_ceil(FULL_GAME - GAME_TAIL);
+    (0..tail).step_by(step).chain(tail..=len).collect()
 }
 
 fn playout(kind: Kind, game: &Game) -> Playout {
@@ -210,5 +230,33 @@ fn pick(rng: &mut SplitMix64, legal: &[Move], wanted: impl Fn(&Move) -> bool) ->
     match chosen.len() {
         0 => legal[rng.below(legal.len())],
         n => *chosen[rng.below(n)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_games_are_sampled_short_ones_compared_whole() {
+        assert_eq!(checked_plies(3), [0, 1, 2, 3]);
+        assert_eq!(checked_plies(FULL_GAME).len(), FULL_GAME + 1);
+        let long = checked_plies(150);
+        assert!(long.len() <= FULL_GAME, "{long:?}");
+        assert_eq!(long[0], 0);
+        assert_eq!(
+            long[long.len() - GAME_TAIL..],
+            [145, 146, 147, 148, 149, 150]
+        );
+        assert!(long.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn no_game_is_longer_than_the_history_it_is_given() {
+        for max_history in [30, 60] {
+            let mut playouts = Playouts::new(1, max_history).unwrap();
+            let longest = (0..30).map(|_| playouts.next_playout().moves.len()).max();
+            assert_eq!(longest, Some(max_history));
+        }
     }
 }

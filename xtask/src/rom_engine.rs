@@ -514,6 +514,11 @@ impl RomEngine {
         self.limits.max_perft_depth
     }
 
+    /// The most history moves a query may have (its exported `MAX_TEST_HISTORY`).
+    pub fn max_history(&self) -> usize {
+        self.limits.max_history
+    }
+
     /// The emulator, e.g. to profile routines while a command runs.
     pub fn machine_mut(&mut self) -> &mut Machine {
         &mut self.machine
@@ -795,6 +800,7 @@ mod tests {
                 max_plies: 32,
             }
         );
+        assert_eq!((rom.max_history(), rom.max_perft_depth()), (200, 8));
         let error = RomEngine::for_tests()
             .perft(&Position::start(), &[], 9)
             .unwrap_err()

@@ -75,3 +75,131 @@ fn a_perft_suite_of_comments_only_is_an_error_naming_the_file() {
         )
     );
 }
+
+/// A suite file in the temporary directory, removed when dropped.
+struct TempSuite(std::path::PathBuf);
+
+impl TempSuite {
+    fn new(name: &str, text: &str) -> TempSuite {
+        let path =
+            std::env::temp_dir().join(format!("chessattack-{name}-{}.epd", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempSuite(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempSuite {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+const ROM_DEPTH_ERROR: &str = "the ROM engine's perft is limited to depth 6 (3,729,708 leaves, \
+                               606 million machine cycles, a minute or two of emulation, from \
+                               the start position)";
+
+#[test]
+fn perft_refuses_a_rom_depth_it_would_not_finish_before_building_anything() {
+    for depth in ["7", "8"] {
+        let started = Instant::now();
+        let output = xtask(&["perft", "--engine", "rom", "--depth", depth]);
+        assert!(!output.status.success());
+        assert_eq!(text(&output.stdout), "");
+        assert_eq!(
+            text(&output.stderr),
+            format!("error: depth {depth} is too deep: {ROM_DEPTH_ERROR}\n")
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn a_too_deep_suite_entry_is_an_error_naming_the_line_of_the_deepest_count() {
+    let start = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+    let suite = TempSuite::new(
+        "too-deep",
+        &format!(
+            "{start} ;D1 12\n# deeper ones\n{start} ;D7 1 ;D2 135\n{start} ;D9 1\n{start} ;D7 1\n"
+        ),
+    );
+    let output = xtask(&["perft", "--epd", suite.path()]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "error: {}:4: depth 9 is too deep: the reference model's perft is limited to \
+             depth 8 (754,383,020 leaves, half a minute to two minutes, from the start \
+             position)\n",
+            suite.path()
+        )
+    );
+    let started = Instant::now();
+    let output = xtask(&[
+        "perft",
+        "--engine",
+        "rom",
+        "--epd",
+        suite.path(),
+        "--max-depth",
+        "8",
+    ]);
+    assert!(!output.status.success());
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "error: {}:3: depth 7 is too deep: {ROM_DEPTH_ERROR}\n",
+            suite.path()
+        )
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_perft_suite_run_that_would_count_nothing_is_an_error() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine-src/perft/suite.epd");
+    let output = xtask(&["perft", "--epd", suite, "--max-depth", "0"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        format!("error: no count of {suite} is at depth 0 or less\n")
+    );
+}
+
+#[test]
+fn crosscheck_of_no_positions_is_refused() {
+    let output = xtask(&["crosscheck", "--positions", "0", "--engine", "/bin/cat"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: invalid value '0' for '--positions <POSITIONS>': 0 is not in 1..=4294967295\n\n\
+         For more information, try '--help'.\n"
+    );
+}
+
+#[test]
+fn crosscheck_of_one_position_is_one_game_and_ends_with_the_tally() {
+    // The default engine, /usr/games/fairy-stockfish, as CI installs it. In CI (`CI` set)
+    // a missing engine fails the test; elsewhere the test says it did not run, so that
+    // `cargo test --workspace` passes on a machine with nothing but Rust.
+    if !std::path::Path::new("/usr/games/fairy-stockfish").exists() {
+        let message = "crosscheck test: /usr/games/fairy-stockfish not found: \
+                       apt-get install -y fairy-stockfish";
+        assert!(std::env::var_os("CI").is_none(), "{message}");
+        eprintln!("NOT RUN {message}");
+        return;
+    }
+    let output = xtask(&["crosscheck", "--positions", "1"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout:?}");
+    assert!(lines[0].starts_with("1 game (seed 1), time "), "{stdout:?}");
+    assert_eq!(lines[1], "1 passed, 0 failed");
+}

@@ -12,6 +12,7 @@ use super::object::{Assertion, BinaryOp, Expr, Location, PatchKind, Section, Sev
 use super::operand::Operand;
 use super::parse::Value;
 use super::source::Line;
+use crate::project::plural;
 
 enum LabelDefinition {
     Anonymous(Token),
@@ -1238,7 +1239,8 @@ impl Assembler {
             (None, _) if bits == 0 => 0,
             (None, _) => {
                 return Err(format!(
-                    "`DS ALIGN[{bits}]` needs the section to be at a fixed address or aligned to at least {bits} bits"
+                    "`DS ALIGN[{bits}]` needs the section to be at a fixed address or aligned to at least {}",
+                    plural(bits, "bit")
                 ))
             }
         };

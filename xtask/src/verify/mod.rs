@@ -19,7 +19,8 @@
 //! Every difference is printed with the start position, the moves, the position, the
 //! moves only one engine has, and both verdicts; then the command fails.
 //!
-//! The random games are [`crate::random_games`]'s; [`tally`] counts the checks and
+//! The random games, and which of their positions are compared, are
+//! [`crate::random_games`]'s; [`tally`] counts the checks and
 //! prints the differences, which [`report`] describes.
 
 pub mod report;
@@ -35,7 +36,8 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
-use crate::random_games::Playouts;
+use crate::project::plural;
+use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
 use crate::suite::{self, SUITE_PATH};
 use report::Expected;
@@ -45,10 +47,6 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
-/// Games this long or shorter have every position compared; longer ones a sample.
-const FULL_GAME: usize = 24;
-/// The last positions of a game (where games end) are always compared.
-const GAME_TAIL: usize = 6;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -80,15 +78,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{SUITE_PATH}, {} positions to depth {SUITE_DEPTH}: {}",
-        entries.len(),
+        "{SUITE_PATH}, {} to depth {SUITE_DEPTH}: {}",
+        plural(entries.len(), "position"),
         tally.part()
     );
 
     let mut verdicts: BTreeMap<Verdict, u64> = BTreeMap::new();
     let mut in_check = 0;
     let mut games = 0;
-    let mut generator = Playouts::new(args.seed)?;
+    let mut generator = Playouts::new(args.seed, rom.max_history())?;
     let mut positions = 0;
     tally.begin_part("verify: random games", u64::from(args.positions));
     while positions < args.positions && !tally.stopped() {
@@ -116,8 +114,8 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{positions} positions of {games} random games (seed {}): {}",
-        args.seed,
+        "{}: {}",
+        random_games_compared(positions, games, args.seed),
         tally.part()
     );
     let counts: Vec<String> = Verdict::ALL
@@ -152,6 +150,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
+/// `6000 positions of 295 random games (seed 1)`.
+fn random_games_compared(positions: u32, games: u32, seed: u64) -> String {
+    format!(
+        "{} of {} (seed {seed})",
+        plural(positions, "position"),
+        plural(games, "random game")
+    )
+}
+
 /// What verify asks the engine under test: [`RomEngine`], or a stand-in in tests.
 pub(crate) trait Answers {
     fn perft(&mut self, start: &Position, history: &[RomMove], depth: u32) -> Result<u64>;
@@ -166,16 +173,4 @@ impl Answers for RomEngine {
     fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         RomEngine::legal_moves(self, start, history)
     }
-}
-
-/// The plies (positions after that many moves) of a game of `len` moves that are
-/// compared: all of a short game; of a longer one, its last [`GAME_TAIL`] and an even
-/// sample of the rest (each query replays the whole history, so long games are costly).
-fn checked_plies(len: usize) -> Vec<usize> {
-    if len <= FULL_GAME {
-        return (0..=len).collect();
-    }
-    let tail = len + 1 - GAME_TAIL;
-    let step = tail.div_ceil(FULL_GAME - GAME_TAIL);
-    (0..tail).step_by(step).chain(tail..=len).collect()
 }

@@ -9,17 +9,17 @@ use engine_src::{Game, Move, Position, START_FEN};
 use super::report::Difference;
 use super::*;
 use crate::cli::DEFAULT_VERIFY_POSITIONS;
-use crate::random_games::MAX_HISTORY;
 use crate::random_games::{Kind, Playout};
 
 /// The verdicts the model gives at the compared positions of the default games.
 fn model_verdicts(positions: usize, seed: u64) -> BTreeMap<Verdict, usize> {
-    let mut generator = Playouts::new(seed).unwrap();
+    let max_history = RomEngine::for_tests().max_history();
+    let mut generator = Playouts::new(seed, max_history).unwrap();
     let mut verdicts = BTreeMap::new();
     let mut compared = 0;
     while compared < positions {
         let playout = generator.next_playout();
-        assert!(playout.moves.len() <= MAX_HISTORY);
+        assert!(playout.moves.len() <= max_history);
         let mut game = Game::new(playout.start);
         let checked = checked_plies(playout.moves.len());
         for ply in 0..=playout.moves.len() {
@@ -48,17 +48,15 @@ fn the_default_games_reach_every_verdict() {
 }
 
 #[test]
-fn long_games_are_sampled_short_ones_compared_whole() {
-    assert_eq!(checked_plies(3), [0, 1, 2, 3]);
-    assert_eq!(checked_plies(FULL_GAME).len(), FULL_GAME + 1);
-    let long = checked_plies(150);
-    assert!(long.len() <= FULL_GAME, "{long:?}");
-    assert_eq!(long[0], 0);
+fn the_random_games_line_counts_positions_and_games() {
     assert_eq!(
-        long[long.len() - GAME_TAIL..],
-        [145, 146, 147, 148, 149, 150]
+        random_games_compared(1, 1, 5),
+        "1 position of 1 random game (seed 5)"
     );
-    assert!(long.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(
+        random_games_compared(6000, 295, 1),
+        "6000 positions of 295 random games (seed 1)"
+    );
 }
 
 #[test]
@@ -229,7 +227,7 @@ fn a_game_difference_shows_the_game_and_stops_it() {
 #[test]
 fn the_rom_agrees_with_the_model_along_a_few_games() {
     let mut rom = RomEngine::for_tests();
-    let mut generator = Playouts::new(7).unwrap();
+    let mut generator = Playouts::new(7, rom.max_history()).unwrap();
     let mut tally = Tally::default();
     for _ in 0..3 {
         let playout = generator.next_playout();

@@ -311,6 +311,10 @@ fn mid_section_align_and_ds_align() {
             "4:3: `DS ALIGN[3]` needs the section to be at a fixed address or aligned to at least 3 bits",
         ]
     );
+    assert_eq!(
+        errors("SECTION \"h\", ROM0\n  ds ALIGN[1]"),
+        ["2:3: `DS ALIGN[1]` needs the section to be at a fixed address or aligned to at least 1 bit"]
+    );
 }
 
 // Labels

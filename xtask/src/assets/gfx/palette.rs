@@ -17,6 +17,7 @@ use anyhow::{bail, Result};
 #[cfg(test)]
 use super::sheet::DMG_GREYS;
 use super::sheet::{hex, Picture, Rgb, Sheet, SHADE_NAMES};
+use crate::project::plural;
 
 /// How many colours the art has: the DMG's shades.
 const SHADES: usize = 4;
@@ -67,11 +68,10 @@ impl ArtPalette {
                 listed.push(format!("and {} more", colours.len() - LISTED));
             }
             bail!(
-                "{}: the image has {} colours ({}), but it must have exactly four: its colours \
-                 are the palette of all the art, the lightest shown as white, the darkest as \
-                 black",
+                "{}: the image has {} ({}), but it must have exactly four: its colours are the \
+                 palette of all the art, the lightest shown as white, the darkest as black",
                 picture.name,
-                colours.len(),
+                plural(colours.len(), "colour"),
                 listed.join(", ")
             );
         }

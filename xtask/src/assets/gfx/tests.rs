@@ -589,6 +589,12 @@ fn a_palette_that_is_not_four_distinct_lightnesses_is_an_error() {
          have exactly four: its colours are the palette of all the art, the lightest shown as \
          white, the darkest as black"
     );
+    assert_eq!(
+        error_of(ArtPalette::of(&picture(TITLE_PNG, 8, &[grey(0xFF); 64]))),
+        "assets/title.png: the image has 1 colour (#FFFFFF), but it must have exactly four: \
+         its colours are the palette of all the art, the lightest shown as white, the darkest \
+         as black"
+    );
     let many: Vec<Option<Rgb>> = (0..64).map(|i| grey((i * 16 % 160) as u8)).collect();
     assert_eq!(
         error_of(ArtPalette::of(&picture(TITLE_PNG, 8, &many))),

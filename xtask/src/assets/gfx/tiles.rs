@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use anyhow::{bail, Result};
 
 use super::sheet::{Pixel, Sheet};
+use crate::project::plural;
 
 /// A tile's 64 colour numbers (0-3), row by row.
 pub type Tile = [u8; 64];
@@ -71,12 +72,12 @@ pub fn tile_at(sheet: &Sheet, column: usize, row: usize, palette: Palette) -> Re
         colours.sort();
         let named: Vec<String> = colours.iter().map(|&pixel| sheet.describe(pixel)).collect();
         bail!(
-            "{}: tile ({column}, {row}) (pixels {left}-{}, {top}-{}) has {} colours ({}); a \
+            "{}: tile ({column}, {row}) (pixels {left}-{}, {top}-{}) has {} ({}); a \
              tile can have at most 4 (transparency counts as one)",
             sheet.name,
             left + 7,
             top + 7,
-            colours.len(),
+            plural(colours.len(), "colour"),
             named.join(", ")
         );
     }

@@ -86,16 +86,24 @@ const fn effect_of(opcode: u8) -> Effect {
     }
 }
 
+/// The 256-entry table of `$entry(opcode)` for every unprefixed opcode, built at compile
+/// time by a `const fn` `$entry` (a macro, as a constant cannot call a function pointer,
+/// and a `while` loop, as it cannot run a `for`).
+macro_rules! opcode_table {
+    ($entry:path) => {{
+        // Every entry starts as opcode 0's, which also gives the table its type.
+        let mut table = [$entry(0); 256];
+        let mut opcode = 1;
+        while opcode < 256 {
+            table[opcode] = $entry(opcode as u8);
+            opcode += 1;
+        }
+        table
+    }};
+}
+
 /// The effect of every unprefixed opcode, looked up once per step.
-pub const EFFECTS: [Effect; 256] = {
-    let mut table = [Effect::None; 256];
-    let mut opcode = 0;
-    while opcode < 256 {
-        table[opcode] = effect_of(opcode as u8);
-        opcode += 1;
-    }
-    table
-};
+pub const EFFECTS: [Effect; 256] = opcode_table!(effect_of);
 
 /// The effect of a $CB-prefixed opcode: every `[hl]` form writes in cycle 4 except `bit`.
 pub const fn prefixed_effect(opcode: u8) -> Effect {
@@ -151,15 +159,7 @@ const fn read_of(opcode: u8) -> Read {
 }
 
 /// The read of every unprefixed opcode.
-pub const READS: [Read; 256] = {
-    let mut table = [Read::None; 256];
-    let mut opcode = 0;
-    while opcode < 256 {
-        table[opcode] = read_of(opcode as u8);
-        opcode += 1;
-    }
-    table
-};
+pub const READS: [Read; 256] = opcode_table!(read_of);
 
 /// The read of a $CB-prefixed opcode: every `[hl]` form, `bit` included, reads in cycle 3.
 pub const fn prefixed_read(opcode: u8) -> Read {
@@ -217,35 +217,25 @@ pub const EI: u8 = 0xFB;
 
 /// Whether the harness must look closer at an unprefixed opcode before it runs: it writes,
 /// reads memory, moves a register pair through the incrementer, or is `halt`, `di`, `ei`.
-pub const WATCHED: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut opcode = 0;
-    while opcode < 256 {
-        let op = opcode as u8;
-        table[opcode] = !matches!(effect_of(op), Effect::None)
-            || !matches!(read_of(op), Read::None)
-            || incremented_pair(op).is_some()
-            || matches!(op, HALT | DI | EI);
-        opcode += 1;
-    }
-    table
-};
+pub const WATCHED: [bool; 256] = opcode_table!(is_watched);
+
+const fn is_watched(opcode: u8) -> bool {
+    !matches!(effect_of(opcode), Effect::None)
+        || !matches!(read_of(opcode), Read::None)
+        || incremented_pair(opcode).is_some()
+        || matches!(opcode, HALT | DI | EI)
+}
 
 /// What the harness must still look at with the access checks off (perft and benchmark
 /// runs): a load that may read rP1 into a register (bits 6-7 then read as 1, as on a DMG),
 /// and `stop` and the illegal opcodes, which boytacean cannot run like hardware. Looking
 /// at fewer opcodes keeps those runs fast: the harness is built without optimisation.
-pub const WATCHED_WITHOUT_CHECKS: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut opcode = 0;
-    while opcode < 256 {
-        let op = opcode as u8;
-        table[opcode] = loaded_register_of(op).is_some()
-            || matches!(effect_of(op), Effect::Illegal | Effect::Stop);
-        opcode += 1;
-    }
-    table
-};
+pub const WATCHED_WITHOUT_CHECKS: [bool; 256] = opcode_table!(is_watched_without_checks);
+
+const fn is_watched_without_checks(opcode: u8) -> bool {
+    loaded_register_of(opcode).is_some()
+        || matches!(effect_of(opcode), Effect::Illegal | Effect::Stop)
+}
 
 /// The register an unprefixed load from memory writes (0-5 = b, c, d, e, h, l; 7 = a).
 const fn loaded_register_of(opcode: u8) -> Option<u8> {
