@@ -10,6 +10,8 @@
 //! them; elsewhere it says on stderr that it did not run and what to install, so that
 //! `cargo test --workspace` still passes on a fresh machine with only a Rust toolchain.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -128,13 +130,7 @@ fn x_tools_present(test: &str) -> bool {
                 .map_or(true, |status| !status.success())
         })
         .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let message = format!("{test}: {} not found: {INSTALL}", missing.join(", "));
-    assert!(std::env::var_os("CI").is_none(), "{message}");
-    eprintln!("NOT RUN {message}");
-    false
+    common::may_run(test, &missing, INSTALL)
 }
 
 /// Runs a program to the end, or fails saying which package brings it.
@@ -282,14 +278,10 @@ impl Player {
                 return found;
             }
             if let Ok(Some(status)) = self.process.try_wait() {
-                let mut stderr = String::new();
-                self.process
-                    .stderr
-                    .take()
-                    .unwrap()
-                    .read_to_string(&mut stderr)
-                    .unwrap();
-                panic!("the player ended ({status}) before {what}: {stderr}");
+                panic!(
+                    "the player ended ({status}) before {what}: {}",
+                    self.take_stderr()
+                );
             }
             assert!(
                 start.elapsed() < Duration::from_secs(seconds),
@@ -372,13 +364,8 @@ impl Player {
 }
 
 impl Player {
-    /// Presses Escape and checks that the player ends at once, successfully, with nothing
-    /// on stderr (where it would report PPU access violations).
-    fn quit(mut self) {
-        self.press("Escape");
-        let status = self.wait_for("the player to quit on Escape", 10, |player| {
-            player.process.try_wait().unwrap()
-        });
+    /// Everything the player wrote on stderr, once it has ended.
+    fn take_stderr(&mut self) -> String {
         let mut stderr = String::new();
         self.process
             .stderr
@@ -386,6 +373,17 @@ impl Player {
             .unwrap()
             .read_to_string(&mut stderr)
             .unwrap();
+        stderr
+    }
+
+    /// Presses Escape and checks that the player ends at once, successfully, with nothing
+    /// on stderr (where it would report PPU access violations).
+    fn quit(mut self) {
+        self.press("Escape");
+        let status = self.wait_for("the player to quit on Escape", 10, |player| {
+            player.process.try_wait().unwrap()
+        });
+        let stderr = self.take_stderr();
         assert!(status.success(), "the player failed: {stderr}");
         assert_eq!(stderr, "", "the player warned (a PPU access violation?)");
     }
