@@ -16,6 +16,7 @@
 pub mod attacks;
 pub mod board;
 pub mod color;
+pub mod eval;
 pub mod fen;
 pub mod game;
 mod movegen;
