@@ -473,6 +473,15 @@ TestPieceSquare::
 	piece_square
 	ret
 
+;; The engine's piece_square_gain macro (engine.inc) as a routine, for the
+;; tests.
+;; @param a: piece code; b: from square; c: to square
+;; @return a: piece_square(to) - piece_square(from)
+;; @destroys f, e, hl
+TestPieceSquareGain::
+	piece_square_gain
+	ret
+
 
 SECTION "Test driver scratch", WRAM0
 

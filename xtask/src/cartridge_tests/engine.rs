@@ -49,14 +49,18 @@ fn assert_score_is_incremental(rom: &mut RomEngine, context: &str) {
     assert_eq!(incremental, computed, "{context}: White's score");
 }
 
-/// The piece_square macro of engine.inc, which the move order reads, gives the model's
-/// `eval::piece_square` for every piece on every square.
+/// The piece_square and piece_square_gain macros of engine.inc, which the move order
+/// reads, give the model's `eval::piece_square` for every piece on every square, and its
+/// difference between every two squares.
 #[test]
 fn piece_square_reads_the_models_entries() {
     use engine_src::{Color, Role, Square};
     // asm/engine/engine.inc's role codes (in the order of Role::ALL) and colour bits.
     const ROLE_CODES: [u8; 6] = [0b0100, 0b1000, 0b0001, 0b0010, 0b0011, 0b1100];
     const COLOR_BITS: [u8; 2] = [0x10, 0x20];
+    // The engine's square: rank 1 in row 2 of a mailbox 16 cells wide.
+    let cell =
+        |square: Square| (2 + square.rank().index() as u16) * 16 + square.file().index() as u16;
     let mut rom = RomEngine::for_tests();
     let machine = rom.machine_mut();
     let mut entries = 0;
@@ -64,10 +68,9 @@ fn piece_square_reads_the_models_entries() {
         for role in Role::ALL {
             let code = COLOR_BITS[color.index()] | ROLE_CODES[role.index()];
             for square in Square::ALL {
-                let cell = (2 + square.rank().index() as u16) * 16 + square.file().index() as u16;
                 let mut registers = machine.registers();
                 registers.af = u16::from(code) << 8;
-                registers.bc = cell;
+                registers.bc = cell(square);
                 machine.set_registers(&registers);
                 machine.call("TestPieceSquare", 1000).unwrap();
                 let entry = machine.registers().a() as i8;
@@ -78,6 +81,19 @@ fn piece_square_reads_the_models_entries() {
                     "{color:?} {role} on {square}"
                 );
                 entries += 1;
+                // The gain of a move from here to every square (the table's largest
+                // difference, 63 - -64, fits a signed byte too).
+                for to in Square::ALL {
+                    let mut registers = machine.registers();
+                    registers.af = u16::from(code) << 8;
+                    registers.bc = cell(square) << 8 | cell(to);
+                    machine.set_registers(&registers);
+                    machine.call("TestPieceSquareGain", 1000).unwrap();
+                    let gain = machine.registers().a() as i8;
+                    let want = engine_src::eval::piece_square(piece, to)
+                        - engine_src::eval::piece_square(piece, square);
+                    assert_eq!(gain, want, "{color:?} {role} from {square} to {to}");
+                }
             }
         }
     }
@@ -257,6 +273,45 @@ fn quiescence_moves_of_pins_checks_and_promotions() {
         names.sort();
         assert_eq!(names, want, "{fen}");
         assert_same_as_model(&mut rom, &start, &[]);
+    }
+}
+
+/// With the stack checks (build/test.gb), GenerateQuiescenceMoves refuses a list that
+/// MAX_MOVES moves would not fit before the end of the move stack, as GenerateMoves does:
+/// it stops at the driver's trap, which reports where the list was to start.
+#[test]
+fn the_quiescence_generator_checks_the_move_stack() {
+    let mut rom = RomEngine::for_tests();
+    rom.perft(&Position::start(), &[], 0).unwrap();
+    let machine = rom.machine_mut();
+    let end = machine.symbol("wMoveStackEnd").unwrap();
+    let last_fit = end - 128 * 2;
+    let overflow = machine
+        .symbols()
+        .constant("TEST_STATUS_MOVE_STACK_OVERFLOW")
+        .unwrap() as u8;
+    for (start, status) in [(last_fit, 0), (last_fit + 1, overflow)] {
+        machine.write_u8("wTestStatus", 0).unwrap();
+        let mut registers = machine.registers();
+        registers.hl = start;
+        machine.set_registers(&registers);
+        // A trap returns with the stack pointer the command started with: here the one
+        // this call starts with, its return address pushed.
+        let sp = registers.sp.wrapping_sub(2).to_le_bytes();
+        machine.write("wTestCommandSP", &sp).unwrap();
+        machine.call("GenerateQuiescenceMoves", 100_000).unwrap();
+        assert_eq!(
+            machine.read_u8("wTestStatus").unwrap(),
+            status,
+            "${start:04X}"
+        );
+        if status != 0 {
+            let trap_hl = machine.read("wTestTrapHL", 2).unwrap();
+            assert_eq!(u16::from_le_bytes([trap_hl[0], trap_hl[1]]), start);
+        } else {
+            // The start position's quiescence moves: none.
+            assert_eq!(machine.registers().hl, start);
+        }
     }
 }
 
