@@ -13,9 +13,10 @@
 ; are negated and mirrored (a Black piece on a6 reads a1's entry), so a move of
 ; either side adds the entry of its target cell and subtracts that of its
 ; origin. In a page, the piece-square entry of a role on a square is a signed
-; byte at (square + the role's PAGE_OFFSET_*), as in the Zobrist key pages, and
-; the role's material is a word: its low byte at cell (role code), its high
-; byte at (role code + 16), the role code being a piece code's bits 0-3.
+; byte at (square + the role's PAGE_OFFSET_*), as in the Zobrist key pages; the
+; role's material is a word, its low byte at cell (role code) and its high byte
+; at (role code + 16), the role code being a piece code's bits 0-3; its offset
+; is at (role code + 224) and its mating material (below) at (role code + 240).
 ;
 ; The same bookkeeping keeps hMatingMaterial, which the search's draw rule
 ; reads (engine-src's Position::is_insufficient_material): every piece but the
@@ -36,8 +37,13 @@ ASSERT EVAL_ROLE_PAWN == ROLE_PAWN && EVAL_ROLE_KNIGHT == ROLE_KNIGHT && EVAL_RO
 ASSERT EVAL_ROLE_ROOK == ROLE_ROOK && EVAL_ROLE_QUEEN == ROLE_QUEEN && EVAL_ROLE_KING == ROLE_KING, "eval.inc has other role codes"
 ASSERT EVAL_OFFSET_PAWN == PAGE_OFFSET_PAWN && EVAL_OFFSET_KNIGHT == PAGE_OFFSET_KNIGHT && EVAL_OFFSET_BISHOP == PAGE_OFFSET_BISHOP, "eval.inc's role offsets are not the piece pages'"
 ASSERT EVAL_OFFSET_ROOK == PAGE_OFFSET_ROOK && EVAL_OFFSET_QUEEN == PAGE_OFFSET_QUEEN && EVAL_OFFSET_KING == PAGE_OFFSET_KING, "eval.inc's role offsets are not the piece pages'"
-; The material words sit in rows 0 and 1, below the first square.
+; The material words sit in rows 0 and 1, below the first square; the
+; offsets and mating material in rows 14 and 15 (piece_value finds the one from
+; the other by bit 4 of the row).
 ASSERT ROLE_MASK + BOARD_ROW_CELLS < SQ_A1 + PAGE_OFFSET_BISHOP, "the material overlaps the piece-square entries"
+ASSERT EVAL_OFFSET_ROW == 14 && EVAL_MATING_ROW == 15, "eval.inc has the offsets and the mating material in other rows"
+ASSERT EVAL_MATING_PAWN == MATING_MATERIAL_MAJOR && EVAL_MATING_ROOK == MATING_MATERIAL_MAJOR && EVAL_MATING_QUEEN == MATING_MATERIAL_MAJOR, "eval.inc counts other mating material"
+ASSERT EVAL_MATING_KNIGHT == MATING_MATERIAL_MINOR && EVAL_MATING_BISHOP == MATING_MATERIAL_MINOR && EVAL_MATING_KING == 0, "eval.inc counts other mating material"
 
 ; The bonus for having the move (eval::TEMPO).
 DEF TEMPO EQU EVAL_TEMPO
@@ -114,19 +120,59 @@ ComputeWhiteScore::
 	ret
 
 
+; hl := what a piece on a square adds to White's score (eval::piece_value,
+; negated for Black), read from its role's rows of its colour's page: h is the
+; page, l the role's mating-material cell, e the square. Destroys af, de.
+; (A macro, not a routine: MakeMove takes every capture through
+; SubtractPieceValue.)
+MACRO piece_value
+	; e: the cell of the piece-square entry (the role's offset plus the square)
+	res 4, l
+	ld a, [hl]
+	add e
+	ld e, a
+	; de: the material word; then the entry, sign-extended, is added.
+	ld a, l
+	and ROLE_MASK
+	ld l, a
+	ld a, [hl]
+	set 4, l
+	ld d, [hl]
+	ld l, e
+	ld e, a
+	ld a, [hl]
+	ld l, a
+	add a
+	sbc a
+	ld h, a
+	add hl, de
+ENDM
+
+; h := the page of piece a's colour, l := its role's mating-material cell,
+; e := l (the square). Destroys af.
+MACRO piece_rows
+	ld e, l
+	ld h, HIGH(EvalPages)
+	bit B_PIECE_BLACK, a
+	jr z, .page\@
+	inc h
+.page\@
+	and ROLE_MASK
+	or EVAL_MATING_ROW * BOARD_ROW_CELLS
+	ld l, a
+ENDM
+
 ;; Adds a piece on a square to hWhiteScore (its eval::piece_value, negated for
 ;; Black) and to hMatingMaterial.
 ;; @param a: piece code (a White or Black piece)
 ;; @param l: square
 ;; @destroys af, de, hl
 AddPieceValue::
-	ld d, a
-	call MatingMaterialOf
+	piece_rows
 	ldh a, [hMatingMaterial]
-	add e
+	add [hl]
 	ldh [hMatingMaterial], a
-	ld a, d
-	call PieceValue
+	piece_value
 	ldh a, [hWhiteScore]
 	add l
 	ldh [hWhiteScore], a
@@ -141,70 +187,15 @@ AddPieceValue::
 ;; @param l: square
 ;; @destroys af, de, hl
 SubtractPieceValue::
-	ld d, a
-	call MatingMaterialOf
+	piece_rows
 	ldh a, [hMatingMaterial]
-	sub e
+	sub [hl]
 	ldh [hMatingMaterial], a
-	ld a, d
-	call PieceValue
+	piece_value
 	ldh a, [hWhiteScore]
 	sub l
 	ldh [hWhiteScore], a
 	ldh a, [hWhiteScore + 1]
 	sbc h
 	ldh [hWhiteScore + 1], a
-	ret
-
-;; What a piece counts in hMatingMaterial (see the top of the file).
-;; @param a: piece code
-;; @return e: MATING_MATERIAL_MINOR, MATING_MATERIAL_MAJOR, or 0 for a king
-;; @destroys af
-MatingMaterialOf:
-	and ROLE_MASK
-	ld e, 0
-	cp ROLE_KING
-	ret z
-	ld e, MATING_MATERIAL_MINOR
-	cp ROLE_KNIGHT
-	ret z
-	cp ROLE_BISHOP
-	ret z
-	ld e, MATING_MATERIAL_MAJOR
-	ret
-
-;; What a piece on a square adds to White's score (eval::piece_value, negated
-;; for Black).
-;; @param a: piece code (a White or Black piece)
-;; @param l: square
-;; @return hl: the value (signed)
-;; @destroys af, de
-PieceValue:
-	ld e, l
-	ld h, HIGH(PieceKeyIndex)
-	ld l, a
-	ld d, [hl]
-	ld h, HIGH(EvalPages)
-	bit B_PIECE_BLACK, a
-	jr z, .page
-	inc h
-.page
-	and ROLE_MASK
-	ld l, a
-	; d: the cell of the piece-square entry
-	ld a, d
-	add e
-	ld d, a
-	; de: the material word; then the entry, sign-extended, is added.
-	ld e, [hl]
-	set 4, l
-	ld a, [hl]
-	ld l, d
-	ld d, a
-	ld a, [hl]
-	ld l, a
-	add a
-	sbc a
-	ld h, a
-	add hl, de
 	ret

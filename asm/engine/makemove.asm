@@ -257,17 +257,21 @@ ENDC
 	ld a, [hl]
 	ld l, b
 	sub [hl]
-	; a: the difference, signed (both entries are -64..64), into hl
-	ld l, a
-	add a
-	sbc a
-	ld h, a
-	ldh a, [hWhiteScore]
-	add l
-	ldh [hWhiteScore], a
-	ldh a, [hWhiteScore + 1]
-	adc h
-	ldh [hWhiteScore + 1], a
+	; a: the difference, signed (both entries are -64..64); by its sign, the
+	; high byte takes the carry or the borrow (faster than sign-extending).
+	ld hl, hWhiteScore
+	bit 7, a
+	jr nz, .scoreFalls
+	add [hl]
+	ld [hli], a
+	ret nc
+	inc [hl]
+	ret
+.scoreFalls
+	add [hl]
+	ld [hli], a
+	ret c
+	dec [hl]
 	ret
 .promoted
 	; e: the piece promoted to; the pawn leaves b, the new piece lands on c.

@@ -12,6 +12,11 @@
 //!   king in those of rows 8-13);
 //! - a role's material is at cell `role code` (the low byte) and `role code + 16` (the
 //!   high byte), the role code being the piece code's bits 0-3 (rows 0 and 1);
+//! - at cell `role code + 224` (row 14), the role's offset, and at `role code + 240`
+//!   (row 15) what the role counts towards mating material: the assembly's test of
+//!   `Position::is_insufficient_material` (a bishop or knight 1, a pawn, rook or queen
+//!   2, the king 0: below 2, neither side can mate), kept with the score so that one
+//!   page lookup gives a piece all it adds;
 //! - every other cell is 0.
 //!
 //! The file also defines the layout's constants, which eval.asm asserts are the engine's.
@@ -35,16 +40,19 @@ const BOARD_FIRST_ROW: usize = 2;
 const BOARD_ROW_CELLS: usize = 16;
 const PAGE_SIZE: usize = 256;
 
-/// Each role's code (bits 0-3 of a piece code, engine.inc's ROLE_*) and its offset in
-/// a page, in the order of [`Role::ALL`].
-const ROLE_CODES: [(&str, u8, usize); 6] = [
-    ("PAWN", 0b0100, 6 * BOARD_ROW_CELLS),
-    ("KNIGHT", 0b1000, 6 * BOARD_ROW_CELLS + 5),
-    ("BISHOP", 0b0001, 0),
-    ("ROOK", 0b0010, 5),
-    ("QUEEN", 0b0011, 10),
-    ("KING", 0b1100, 6 * BOARD_ROW_CELLS + 10),
+/// Each role's code (bits 0-3 of a piece code, engine.inc's ROLE_*), its offset in a
+/// page and its mating material, in the order of [`Role::ALL`].
+const ROLE_CODES: [(&str, u8, usize, u8); 6] = [
+    ("PAWN", 0b0100, 6 * BOARD_ROW_CELLS, 2),
+    ("KNIGHT", 0b1000, 6 * BOARD_ROW_CELLS + 5, 1),
+    ("BISHOP", 0b0001, 0, 1),
+    ("ROOK", 0b0010, 5, 2),
+    ("QUEEN", 0b0011, 10, 2),
+    ("KING", 0b1100, 6 * BOARD_ROW_CELLS + 10, 0),
 ];
+/// The rows of a page holding each role's offset and mating material.
+const OFFSET_ROW: usize = 14;
+const MATING_ROW: usize = 15;
 
 /// The weights of an evaluation, as `engine_src::eval` defines them.
 #[derive(Clone, Debug)]
@@ -105,11 +113,13 @@ pub fn render(weights: &Weights) -> Result<String> {
         }
     }
     let template = EvalTemplate {
+        offset_row: OFFSET_ROW,
+        mating_row: MATING_ROW,
         first_row: BOARD_FIRST_ROW,
         row_cells: BOARD_ROW_CELLS,
         roles: ROLE_CODES
             .iter()
-            .map(|&(name, code, offset)| (name, format!("%{code:04b}"), offset))
+            .map(|&(name, code, offset, mating)| (name, format!("%{code:04b}"), offset, mating))
             .collect(),
         tempo: weights.tempo,
         lines,
@@ -132,10 +142,15 @@ fn page(weights: &Weights, color: Color) -> [u8; PAGE_SIZE] {
         used[cell] = true;
         page[cell] = byte;
     };
-    for (role, &(_, code, offset)) in Role::ALL.into_iter().zip(&ROLE_CODES) {
+    for (role, &(_, code, offset, mating)) in Role::ALL.into_iter().zip(&ROLE_CODES) {
         let [low, high] = (sign * weights.material[role]).to_le_bytes();
         put(usize::from(code), low);
         put(usize::from(code) + BOARD_ROW_CELLS, high);
+        put(
+            usize::from(code) + OFFSET_ROW * BOARD_ROW_CELLS,
+            offset as u8,
+        );
+        put(usize::from(code) + MATING_ROW * BOARD_ROW_CELLS, mating);
         for square in Square::ALL {
             let cell = (BOARD_FIRST_ROW + square.rank().index()) * BOARD_ROW_CELLS
                 + square.file().index()
@@ -154,6 +169,8 @@ fn row_contents(row: usize) -> String {
         1 => "material, high bytes (by role code + 16)".to_string(),
         2..=7 => format!("bishop, rook, queen on rank {}", row - BOARD_FIRST_ROW + 1),
         8..=13 => format!("pawn, knight, king on rank {}", row - BOARD_FIRST_ROW - 5),
+        OFFSET_ROW => "role offsets (by role code + 224)".to_string(),
+        MATING_ROW => "mating material (by role code + 240)".to_string(),
         _ => "(unused)".to_string(),
     }
 }
@@ -161,9 +178,11 @@ fn row_contents(row: usize) -> String {
 #[derive(Template)]
 #[template(path = "eval.inc", escape = "none")]
 struct EvalTemplate {
+    offset_row: usize,
+    mating_row: usize,
     first_row: usize,
     row_cells: usize,
-    roles: Vec<(&'static str, String, usize)>,
+    roles: Vec<(&'static str, String, usize, u8)>,
     tempo: i16,
     lines: Vec<String>,
 }
@@ -208,6 +227,15 @@ mod tests {
             row(&text, Color::Black, 1),
             "\tdb    0,   -2,   -2,   -4,   -1,    0,    0,    0,   -2,    0,    0,    0,    0,    0,    0,    0 ; Black material, high bytes (by role code + 16)"
         );
+        // The offsets and mating material, the same in both pages.
+        for color in Color::ALL {
+            assert!(row(&text, color, OFFSET_ROW).starts_with(
+                "\tdb    0,    0,    5,   10,   96,    0,    0,    0,  101,    0,    0,    0,  106,"
+            ));
+            assert!(row(&text, color, MATING_ROW).starts_with(
+                "\tdb    0,    1,    2,    2,    2,    0,    0,    0,    1,    0,    0,    0,    0,"
+            ));
+        }
         // White's pawns on rank 3 (row 10), knights beside them; Black's pawns on rank 4
         // read rank 3's entries, negated.
         assert_eq!(
