@@ -54,7 +54,7 @@ SECTION "Evaluation pages", ROMX, ALIGN[8]
 ; White's page, then Black's (see the top of the file).
 EvalPages::
 	eval_pages
-	assert_table_length EvalPages, 2 * NUM_COLORS, 128
+	assert_table_length EvalPages, NUM_COLORS, 256
 
 
 SECTION "Evaluation state", HRAM
