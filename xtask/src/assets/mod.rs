@@ -1,7 +1,8 @@
-//! `cargo xtask assets`: regenerates `generated/` from `assets/` (and, later, from
-//! `engine-src/`). Every generator is a `generate(check)` function that writes through
+//! `cargo xtask assets`: regenerates `generated/` from `assets/` and from `engine-src/`
+//! (the evaluation's weights). Every generator is a `generate(check)` function that writes through
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
+pub mod eval;
 pub mod gfx;
 pub mod music;
 
@@ -70,6 +71,7 @@ pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
     let mut outputs = Outputs::default();
     gfx::generate(root, &mut outputs)?;
     music::generate(root, &mut outputs)?;
+    eval::generate(root, &mut outputs)?;
     let made = outputs.files.keys().cloned().collect();
     let notes = std::mem::take(&mut outputs.notes);
     let stale = outputs.commit(&root.join("generated"), check)?;
@@ -320,7 +322,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let root = project::root();
         copy(&root.join("assets"), &dir.join("assets"));
-        for folder in ["gfx", "music"] {
+        for folder in ["gfx", "music", "engine"] {
             copy(
                 &root.join("generated").join(folder),
                 &dir.join("generated").join(folder),
@@ -397,6 +399,14 @@ mod tests {
         assert_eq!(
             rom_check(&root),
             "generated/ is stale: it is not what assets/ makes now (generated/gfx/font.inc \
+             differs); run `cargo xtask assets` to refresh it"
+        );
+        // The evaluation's file is made from engine-src, and checked the same way.
+        generate_in(&root, false).unwrap();
+        std::fs::write(root.join("generated/engine/eval.inc"), "edited by hand").unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is stale: it is not what assets/ makes now (generated/engine/eval.inc \
              differs); run `cargo xtask assets` to refresh it"
         );
 
