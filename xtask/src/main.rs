@@ -24,6 +24,7 @@ mod rom;
 mod rom_engine;
 mod run;
 mod shot;
+mod strength;
 mod suite;
 mod usage;
 mod verify;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         Task::Bench => bench::run(),
         Task::Usage => usage::run(),
         Task::Shot(args) => shot::run(&args),
+        Task::Match(args) => strength::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,5 @@
 //! The progress bar of the commands that can run for minutes (verify, perft, bench,
-//! crosscheck): what is being done, how far it is, the time spent and the time left.
+//! crosscheck, match): what is being done, how far it is, the time spent and the time left.
 //!
 //! The bar is drawn on standard error and only when standard error is a terminal. In a
 //! CI log, a pipe or a test nothing is drawn, so the output stays the same lines, the
