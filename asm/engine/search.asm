@@ -46,6 +46,12 @@ INCLUDE "generated/engine/search.inc"
 	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
 	const_skip            ; searched is the one before it)
 DEF FRAME_SIZE EQU const_value
+; For verify, which reads the line being searched off the frames when the
+; budget stops the search (a parent's frame is FRAME_SIZE + 2 bytes above its
+; child's: nothing but the return address is pushed between them).
+DEF SEARCH_FRAME_SIZE EQU FRAME_SIZE
+DEF SEARCH_FRAME_NEXT EQU FRAME_NEXT
+EXPORT SEARCH_FRAME_SIZE, SEARCH_FRAME_NEXT
 
 ; The stack the deepest search takes: a frame and a return address a ply,
 ; plus what MakeMove, GenerateMoves and the order take below the last one.

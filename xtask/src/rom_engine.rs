@@ -568,6 +568,33 @@ pub fn search_game(
     Ok(game)
 }
 
+/// The model's legal move that the engine's move bytes (from square, to byte, as
+/// MakeMove takes them: asm/engine/engine.inc) stand for, if any.
+fn engine_move(position: &Position, from: u8, to: u8) -> Option<Move> {
+    let square = |byte: u8| {
+        let (row, file) = (byte >> 4, byte & 0x0F);
+        if !(2..8).contains(&row) || file >= 5 {
+            return None;
+        }
+        Square::new(u32::from(row - 2) * 5 + u32::from(file))
+    };
+    let (from, to_square) = (square(from)?, square(to & 0x77)?);
+    let promotion = match to & 0x88 {
+        0x00 => None,
+        0x08 => Some(Role::Rook),
+        0x80 => Some(Role::Bishop),
+        _ => Some(Role::Knight),
+    };
+    position.legal_moves().iter().copied().find(|m| {
+        m.from == from
+            && m.to == to_square
+            && match promotion {
+                Some(role) => m.promotion == Some(role),
+                None => matches!(m.promotion, None | Some(Role::Queen)),
+            }
+    })
+}
+
 /// The driver refused a move of the history as illegal (TEST_STATUS_ILLEGAL_HISTORY).
 #[derive(Debug)]
 pub struct HistoryRefused;
@@ -774,6 +801,61 @@ impl RomEngine {
             pv,
             depth: machine.read_u8("wTestSearchDepthDone")?,
         })
+    }
+
+    /// The line (the moves from the root) the ROM's search was at when its node budget
+    /// stopped it, as the model's [`search::stopped_line`] gives it: read off the search's
+    /// frames on the stack at `Search.budgetSpent`; `None` when the budget did not stop
+    /// it.
+    pub fn stopped_line(
+        &mut self,
+        start: &Position,
+        history: &[RomMove],
+        limits: Limits,
+    ) -> Result<Option<Vec<Move>>> {
+        let symbols = self.machine.symbols();
+        let stop = symbols.address("Search.budgetSpent")?;
+        let frame_size = u16::try_from(exported(symbols, "SEARCH_FRAME_SIZE")?)?;
+        let frame_next = u16::try_from(exported(symbols, "SEARCH_FRAME_NEXT")?)?;
+        let ply_address = symbols.address("hPly")?;
+        let mut line: Option<Result<Vec<(u8, u8)>>> = None;
+        self.search_with(start, history, limits, |machine, _| {
+            if line.is_some() || machine.pc() != stop {
+                return;
+            }
+            let read = || -> Result<Vec<(u8, u8)>> {
+                let ply = u16::from(machine.read_u8(ply_address)?);
+                let sp = machine.registers().sp;
+                // The frame of the node at ply p is (ply - p) frames and return
+                // addresses above this node's.
+                (0..ply)
+                    .map(|p| {
+                        let frame = sp + (ply - p) * (frame_size + 2);
+                        let next = machine.read_u16(frame + frame_next)?;
+                        let bytes = machine.read(next.wrapping_sub(2), 2)?;
+                        Ok((bytes[0], bytes[1]))
+                    })
+                    .collect()
+            };
+            line = Some(read());
+        })?;
+        let Some(line) = line else {
+            return Ok(None);
+        };
+        let mut position = *search_game(start, history, limits)?.position();
+        let mut moves = Vec::new();
+        for (from, to) in line? {
+            let m = engine_move(&position, from, to).with_context(|| {
+                format!(
+                    "the ROM's search line {} goes on with ${from:02X} ${to:02X}, which is \
+                     not a legal move there",
+                    moves.iter().map(Move::to_uci).collect::<Vec<_>>().join(" ")
+                )
+            })?;
+            position.play_unchecked(&m);
+            moves.push(m);
+        }
+        Ok(Some(moves))
     }
 
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {
