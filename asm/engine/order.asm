@@ -46,17 +46,17 @@ SECTION "Capture keys", ROM0, ALIGN[5]
 CaptureVictimKeys:
 FOR role, 16
 	IF role == ROLE_PAWN
-		db KEY_CAPTURE + 8 * 1
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1
 	ELIF role == ROLE_KNIGHT
-		db KEY_CAPTURE + 8 * 2
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 2
 	ELIF role == ROLE_BISHOP
-		db KEY_CAPTURE + 8 * 3
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 3
 	ELIF role == ROLE_ROOK
-		db KEY_CAPTURE + 8 * 4
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 4
 	ELIF role == ROLE_QUEEN
-		db KEY_CAPTURE + 8 * 5
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 5
 	ELIF role == ROLE_KING
-		db KEY_CAPTURE + 8 * 6
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 6
 	ELSE
 		db 0
 	ENDC
@@ -197,7 +197,7 @@ OrderMoves::
 	jr nz, .captureKeyed
 .queenCapture
 	ld a, e
-	add KEY_QUEEN_PROMOTION_CAPTURE
+	add KEY_CAPTURE_QUEEN_PROMOTION
 	jp .keyed
 .captureKeyed
 	ld a, e
@@ -212,7 +212,7 @@ OrderMoves::
 	ld a, c
 	xor b
 	and $0F
-	ld a, KEY_CAPTURE + 8 * 1 - 1
+	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1 - 1
 	jr nz, .keyed
 	ld a, c
 	and $F0
@@ -262,19 +262,41 @@ OrderMoves::
 	ld a, KEY_SECOND_KILLER
 	jr z, .keyed
 .notSecondKiller
-	; KEY_QUIET + ((table[to] - table[from]) >> 2), the moving piece's entries
+	; KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT), the moving
+	; piece's entries: read from its colour's evaluation page (eval.asm), where
+	; Black's are negated, so Black's difference is from - to there.
+	ld h, HIGH(PieceKeyIndex)
+	ld l, d
+	ld e, [hl]
 	ld a, d
-	ld l, c
-	call PieceSquareEntry
-	ld e, a
-	ld a, d
-	ld l, b
-	call PieceSquareEntry
-	cpl
-	inc a
+	and PIECE_BLACK
+	jr nz, .blackQuiet
+	ld h, HIGH(EvalPages)
+	ld a, b
 	add e
-	sra a
-	sra a
+	ld l, a
+	ld a, c
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+	jr .quietKey
+.blackQuiet
+	ld h, HIGH(EvalPages) + 1
+	ld a, c
+	add e
+	ld l, a
+	ld a, b
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+.quietKey
+	REPT KEY_QUIET_SHIFT
+		sra a
+	ENDR
 	add KEY_QUIET
 	fallthrough .keyed
 

@@ -335,8 +335,9 @@ Search:
 	ldh a, [hHalfmoveClock]
 	cp FIFTY_MOVE_PLIES
 	jp nc, .returnZero
-	call IsInsufficientMaterial
-	jp z, .returnZero
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	jp c, .returnZero
 	call IsRepetition
 	jp z, .returnZero
 	ldh a, [hPly]

@@ -14,8 +14,9 @@
 ;   wTestStatus = TEST_STATUS_ILLEGAL_HISTORY;
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
-;   wTestMoves), the verdict and whether the side to move is in check, and
-;   TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
+;   wTestMoves), the verdict, whether the side to move is in check, the
+;   evaluation (wTestEvaluation) and whether the material is insufficient
+;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
 ;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
 ;   nodes (wTestNodes), the last finished iteration and the principal
 ;   variation. hSearchStop is cleared before the search: the harness may set
@@ -141,6 +142,11 @@ wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
 wTestVerdict:: db
 ; 1 when the side to move is in check, else 0.
 wTestInCheck:: db
+; Evaluate's score, little-endian, signed: White's score kept by MakeMove
+; through the history, from the side to move's view, plus the tempo.
+wTestEvaluation:: dw
+; 1 when hMatingMaterial says the material is insufficient, else 0.
+wTestInsufficient:: db
 
 ; The stack pointer at the start of TestRunCommand (a trap returns with it).
 wTestCommandSP: dw
@@ -255,7 +261,8 @@ TestPerft:
 	ret
 
 
-;; TEST_LEGAL_MOVES: the legal moves, the verdict, check.
+;; TEST_LEGAL_MOVES: the legal moves, the verdict, check, the evaluation and
+;; the insufficient-material flag.
 ;; @destroys af, bc, de, hl
 TestLegalMoves:
 	ld hl, wMoveStack
@@ -294,6 +301,16 @@ TestLegalMoves:
 	ld [wTestVerdict], a
 	ld a, b
 	ld [wTestInCheck], a
+	call Evaluate
+	ld a, l
+	ld [wTestEvaluation], a
+	ld a, h
+	ld [wTestEvaluation + 1], a
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	ld a, 0
+	adc a
+	ld [wTestInsufficient], a
 	ret
 
 
@@ -526,6 +543,16 @@ TestCopyBytes:
 	inc de
 	dec c
 	jr nz, TestCopyBytes
+	ret
+
+
+;; The engine's piece_square macro (engine.inc) as a routine, which xtask's
+;; tests call with the registers set.
+;; @param a: piece code; c: square
+;; @return a: the piece-square entry (eval::piece_square)
+;; @destroys f, hl
+TestPieceSquare::
+	piece_square
 	ret
 
 

@@ -453,6 +453,11 @@ pub struct LegalMoves {
     pub moves: Vec<RomMove>,
     pub verdict: Verdict,
     pub in_check: bool,
+    /// `Evaluate`: the score for the side to move, from the score MakeMove kept up to
+    /// date through the history (the model's `eval::evaluate`).
+    pub evaluation: i16,
+    /// `hMatingMaterial` says neither side can mate (`Position::is_insufficient_material`).
+    pub insufficient_material: bool,
 }
 
 /// The ROM's answer to TEST_SEARCH (SearchBestMove, asm/engine/search.asm).
@@ -693,8 +698,9 @@ impl RomEngine {
         ])))
     }
 
-    /// The legal moves, the verdict and whether the side to move is in check, in the
-    /// position `history` leads to from `start`.
+    /// The legal moves, the verdict, whether the side to move is in check, the evaluation
+    /// and whether the material is insufficient, in the position `history` leads to from
+    /// `start`.
     pub fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         self.write_query(start, history)?;
         self.run(
@@ -720,6 +726,14 @@ impl RomEngine {
                 0 => false,
                 1 => true,
                 byte => bail!("the ROM's in-check flag is {byte}, which is not 0 or 1"),
+            },
+            evaluation: self.machine.read_u16("wTestEvaluation")? as i16,
+            insufficient_material: match self.machine.read_u8("wTestInsufficient")? {
+                0 => false,
+                1 => true,
+                byte => {
+                    bail!("the ROM's insufficient-material flag is {byte}, which is not 0 or 1")
+                }
             },
         })
     }

@@ -61,6 +61,7 @@ pub fn read(path: &Path) -> Result<Vec<Entry>> {
 }
 
 /// A position of a search suite: one FEN a line.
+#[derive(Debug)]
 pub struct SearchEntry {
     /// 1-based line number in the file.
     pub line: usize,

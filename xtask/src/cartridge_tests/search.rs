@@ -70,10 +70,18 @@ fn search_stopped_after(rom: &mut RomEngine, fen: &str, depth: u8, after: u64) -
 }
 
 #[test]
-fn debug_stop() {
-    let mut rom = RomEngine::for_tests();
-    for after in [100_000u64, 1_000_000, 5_000_000, 12_000_000, 20_000_000] {
-        let stopped = search_stopped_after(&mut rom, engine_src::START_FEN, 4, after);
-        println!("after {after}: set {} returned {} took {}: {}", stopped.set_at, stopped.returned_at, stopped.returned_at - stopped.set_at, stopped.answer);
+fn debug_timings() {
+    let build = crate::rom::test_driver_rom(false).unwrap();
+    let mut rom = RomEngine::boot(&build.rom, &build.sym).unwrap();
+    for fen in [engine_src::START_FEN, "r1bqk/ppp1p/2n2/3pP/PP3/RNBQK w Qq - 0 4", "rnbqk/p2pp/1p3/2pP1/PPP1P/RNBQK w Qq - 0 5", "2k2/5/2K2/5/5/R4 w - - 0 1"] {
+        for depth in 2..=4 {
+            rom.machine_mut().start_profile(["Search", "OrderMoves", "PickNextMove", "GenerateMoves", "MakeMove", "UnmakeMove", "IsRepetition", "Evaluate", "UpdatePv"].map(crate::harness::Location::Label)).unwrap();
+            let before = rom.cycles();
+            let a = assert_search_as_model(&mut rom, fen, Limits::depth(depth));
+            let cycles = rom.cycles() - before;
+            let prof = rom.machine_mut().stop_profile();
+            println!("{fen} d{depth}: {a} cycles {cycles} per node {:.0}", cycles as f64 / a.nodes as f64);
+            if depth == 4 { for r in prof { println!("   {:<14} calls {:>7} cycles {:>9} per call {:.0}", r.name, r.calls, r.cycles, r.cycles as f64 / r.calls.max(1) as f64); } }
+        }
     }
 }
