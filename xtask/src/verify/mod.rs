@@ -24,6 +24,7 @@
 //! prints the differences, which [`report`] describes.
 
 pub mod report;
+pub mod search;
 mod tally;
 #[cfg(test)]
 mod tests;
@@ -32,6 +33,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use engine_src::search::Limits;
 use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
@@ -47,6 +49,9 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
+/// The positions the searches are compared on (one FEN a line), from the repository
+/// root, unless `--search-suite` names another list.
+pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -128,6 +133,39 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     println!(
         "  verdicts compared: {}; {in_check} in check",
         counts.join(", ")
+    );
+
+    let (suite_name, searched) = match &args.search_suite {
+        Some(path) => (path.display().to_string(), suite::read_search_suite(path)?),
+        None => (
+            SEARCH_SUITE_PATH.to_string(),
+            suite::read_search_suite(&crate::project::root().join(SEARCH_SUITE_PATH))?,
+        ),
+    };
+    let compared: Vec<Vec<Limits>> = searched
+        .iter()
+        .map(|entry| search::compared_limits(&entry.position))
+        .collect();
+    tally.begin_part(
+        "verify: the search",
+        compared.iter().map(|limits| limits.len() as u64).sum(),
+    );
+    for (entry, limits) in searched.iter().zip(&compared) {
+        for &limits in limits {
+            if !tally.stopped() {
+                let difference = search::compare(&mut rom, &entry.fen, &entry.position, limits)
+                    .with_context(|| {
+                        format!("{suite_name}:{}: searching {}", entry.line, entry.fen)
+                    })?;
+                tally.record(difference);
+            }
+        }
+    }
+    println!(
+        "{suite_name}, {}, searched at depths 1-{} and within a budget: {}",
+        plural(searched.len(), "position"),
+        search::MAX_COMPARED_DEPTH,
+        tally.part()
     );
 
     println!(
