@@ -12,6 +12,8 @@
 //!   the harness profiler counts them) and cycles per call;
 //! - `IsInCheck` called on its own in every position of the perft suite (perft never
 //!   calls it: the generator finds checks itself, but the search and the game will);
+//! - the same for what a quiescence node of the search calls: `Evaluate` and
+//!   `GenerateQuiescenceMoves`, with `GenerateMoves` beside them;
 //! - ROM and RAM usage of the cartridge.
 //!
 //! The search adds its own section (move times per level on a position suite) beside
@@ -48,6 +50,8 @@ pub fn run() -> Result<()> {
     print!("{}", perft_section(&mut rom)?);
     println!();
     print!("{}", in_check_section(&mut rom)?);
+    println!();
+    print!("{}", quiescence_section(&mut rom)?);
     println!();
     print!("{}", usage_section()?);
     Ok(())
@@ -189,13 +193,67 @@ fn in_check_section(rom: &mut RomEngine) -> Result<String> {
 
 /// More than any position can cost: a failing routine stops the bench, not the machine.
 const IN_CHECK_BUDGET: u64 = 10_000;
+/// The same for a move generator.
+const GENERATOR_BUDGET: u64 = 100_000;
+
+/// Cycles of what the search does at a quiescence node, each routine called on its own
+/// (the `call` not included) in every position of the perft suite, its answer checked
+/// against the reference model: `Evaluate`, `GenerateQuiescenceMoves`, and
+/// `GenerateMoves` beside it for comparison.
+fn quiescence_section(rom: &mut RomEngine) -> Result<String> {
+    let entries = suite::checked_in()?;
+    let progress = Progress::new("bench: quiescence routines", entries.len() as u64);
+    let mut evaluate = Vec::new();
+    let mut quiescence = Vec::new();
+    let mut full = Vec::new();
+    for suite::Entry { fen, position, .. } in entries {
+        progress.advance(1);
+        // Perft to depth 0 loads the position and counts it: nothing else.
+        rom.perft(&position, &[], 0)?;
+        let machine = rom.machine_mut();
+        evaluate.push(machine.call(Location::Label("Evaluate"), IN_CHECK_BUDGET)?);
+        let score = machine.registers().hl as i16;
+        let want = engine_src::eval::evaluate(&position);
+        if score != want {
+            bail!("Evaluate gives {score} in {fen}, the reference model {want}");
+        }
+        let legal = position.legal_moves();
+        let quiescence_moves = legal.iter().filter(|m| m.is_quiescence()).count();
+        let list = machine.symbol("wMoveStack")?;
+        for (routine, cycles, want) in [
+            ("GenerateQuiescenceMoves", &mut quiescence, quiescence_moves),
+            ("GenerateMoves", &mut full, legal.len()),
+        ] {
+            let mut registers = machine.registers();
+            registers.hl = list;
+            machine.set_registers(&registers);
+            cycles.push(machine.call(Location::Label(routine), GENERATOR_BUDGET)?);
+            let listed = usize::from(machine.registers().hl.wrapping_sub(list)) / 2;
+            if listed != want {
+                bail!("{routine} lists {listed} moves in {fen}, the reference model {want}");
+            }
+        }
+    }
+    Ok([
+        alone_table("Evaluate", &evaluate),
+        alone_table("GenerateQuiescenceMoves", &quiescence),
+        alone_table("GenerateMoves", &full),
+    ]
+    .join("\n"))
+}
 
 fn in_check_table(cycles: &[u64]) -> String {
+    alone_table("IsInCheck", cycles)
+}
+
+/// The cycles of `routine` called on its own in each position of the suite: the mean,
+/// the fewest and the most.
+fn alone_table(routine: &str, cycles: &[u64]) -> String {
     let total: u64 = cycles.iter().sum();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "IsInCheck on its own in the {} positions of the perft suite",
+        "{routine} on its own in the {} positions of the perft suite",
         cycles.len()
     );
     let rows = [
