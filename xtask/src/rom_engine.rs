@@ -734,12 +734,6 @@ impl RomEngine {
         })
     }
 
-    /// The deepest iteration the ROM's search is asked for (its exported
-    /// `MAX_SEARCH_DEPTH`).
-    pub fn max_search_depth(&self) -> u8 {
-        self.limits.max_search_depth
-    }
-
     /// SearchBestMove on the position `history` leads to from `start`, to depth
     /// `limits.depth` within `limits.nodes` nodes (`u64::MAX`: no budget). Refused, with
     /// a [`SearchRefused`] and before the ROM is asked, when the model refuses the limits,
@@ -915,9 +909,9 @@ impl RomEngine {
         hook: impl FnMut(&mut Machine, u64),
     ) -> Result<()> {
         self.machine.write_u8("wTestCommand", command as u8)?;
-        self.cycles +=
-            self.machine
-                .call_with(Location::Label("TestRunCommand"), budget, hook)?;
+        self.cycles += self
+            .machine
+            .call_with(Location::Label("TestRunCommand"), budget, hook)?;
         let byte = self.machine.read_u8("wTestStatus")?;
         let Some(&status) = DriverStatus::ALL.get(usize::from(byte)) else {
             bail!(
