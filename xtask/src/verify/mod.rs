@@ -38,6 +38,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
+use crate::positions;
 use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
@@ -49,9 +50,6 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
-/// The positions the searches are compared on (one FEN a line), from the repository
-/// root, unless `--search-suite` names another list.
-pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -136,10 +134,10 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     );
 
     let (suite_name, searched) = match &args.search_suite {
-        Some(path) => (path.display().to_string(), suite::read_search_suite(path)?),
+        Some(path) => (path.display().to_string(), positions::read(path)?),
         None => (
-            SEARCH_SUITE_PATH.to_string(),
-            suite::read_search_suite(&crate::project::root().join(SEARCH_SUITE_PATH))?,
+            positions::SEARCH_SUITE_PATH.to_string(),
+            positions::search_suite()?,
         ),
     };
     let compared: Vec<Vec<Limits>> = searched
