@@ -422,6 +422,13 @@ mod tests {
         assert!(wrong.is_empty(), "{wrong:#?}");
     }
 
+    #[test]
+    fn the_bench_suite_has_its_positions() {
+        let entries = bench_suite().unwrap();
+        assert_eq!(entries.len(), 48);
+        assert!(entries.len() >= BENCH_MIN_POSITIONS);
+    }
+
     fn parse_error(text: &str) -> (usize, String) {
         parse(text).unwrap_err()
     }
