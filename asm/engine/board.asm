@@ -64,6 +64,10 @@ wPieceSquares::
 ; of the last slot LoadPosition gave out in the board scan (movegen.asm).
 wScanJumps::
 	ds 3 * NUM_COLORS
+; For each colour, the low byte of the address after the last slot
+; LoadPosition gave out (GenerateQuiescenceMoves's scan starts below it).
+wPieceSlotsEnd::
+	ds NUM_COLORS
 
 
 SECTION "Position state", HRAM
@@ -97,7 +101,7 @@ SECTION "Load position", ROM0
 
 ;; Loads a position given in the setup format (see SETUP_* above), gives its
 ;; pieces their slots, makes it the root of the move and undo stacks, and
-;; computes its Zobrist key. A
+;; computes its Zobrist key and White's score (eval.asm). A
 ;; castling right whose king or rook is not at home is dropped; a piece byte
 ;; outside 0-6 and 9-14 reads as an empty square. The side not to move must
 ;; not be in check (GenerateMoves finds knight and pawn checks from the last
@@ -200,7 +204,8 @@ LoadPosition::
 
 	call AssignPieceSlots
 	call ResetUndoStack
-	jp ComputeZobristKey
+	call ComputeZobristKey
+	jp ComputeWhiteScore
 
 
 ;; Gives each piece on the board its slot (see the top of the file) and sets
@@ -265,6 +270,13 @@ AssignPieceSlots:
 	ld a, l
 	cp LOW(SetupSquares.end)
 	jr nz, .square
+
+	ld a, b
+	add LOW(wPieceSquares + COLOR_WHITE * PIECE_SLOTS) + 1
+	ld [wPieceSlotsEnd + COLOR_WHITE], a
+	ld a, c
+	add LOW(wPieceSquares + COLOR_BLACK * PIECE_SLOTS) + 1
+	ld [wPieceSlotsEnd + COLOR_BLACK], a
 
 	; The scan jumps: to SCAN_ENTRY_SIZE bytes before the scan's end per slot.
 	ld a, OPCODE_JP
@@ -342,3 +354,5 @@ FOR cell, 256
 	ENDC
 ENDR
 	assert_table_length SquareSetupIndices, 256, 1
+
+ASSERT HIGH(wPieceSquares) == HIGH(wPieceSquares + 2 * PIECE_SLOTS), "the slots cross a page (GenerateQuiescenceMoves walks them with 8-bit steps)"

@@ -30,10 +30,8 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: non-zero for the quiescence search's moves; the
-; moves left to key; this ply's killers; the previous iteration's best move
-; (at the root; from square 0 elsewhere).
-hOrderQuiescence: db
+; While OrderMoves runs: the moves left to key; this ply's killers; the
+; previous iteration's best move (at the root; from square 0 elsewhere).
 hOrderMovesLeft: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
@@ -46,17 +44,17 @@ SECTION "Capture keys", ROM0, ALIGN[5]
 CaptureVictimKeys:
 FOR role, 16
 	IF role == ROLE_PAWN
-		db KEY_CAPTURE + 8 * 1
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1
 	ELIF role == ROLE_KNIGHT
-		db KEY_CAPTURE + 8 * 2
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 2
 	ELIF role == ROLE_BISHOP
-		db KEY_CAPTURE + 8 * 3
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 3
 	ELIF role == ROLE_ROOK
-		db KEY_CAPTURE + 8 * 4
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 4
 	ELIF role == ROLE_QUEEN
-		db KEY_CAPTURE + 8 * 5
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 5
 	ELIF role == ROLE_KING
-		db KEY_CAPTURE + 8 * 6
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 6
 	ELSE
 		db 0
 	ENDC
@@ -84,18 +82,18 @@ ENDR
 
 SECTION "Move order", ROM0
 
-;; Generates the moves of a node (all the legal moves, or those of the
-;; quiescence search: captures but under-promotions, and quiet promotions to a
-;; queen) and writes them as records with their keys, in the generator's
-;; order. Twin of search::order_moves (the keys).
+;; Generates the moves of a node (GenerateMoves: all the legal moves, or
+;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
+;; records with their keys, in the generator's order. Twin of search::order_moves (the keys).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param hPly: the node's ply (its killers; at 0 the previous best)
 ;; @return de: the first record; hl: the end of the records
 ;; @destroys af, bc
 OrderMoves::
-	ldh [hOrderQuiescence], a
 	push hl
+	and a
+	jr nz, .quiescence
 	ldh a, [hPly]
 	ld c, a
 	add a
@@ -128,6 +126,17 @@ OrderMoves::
 	add hl, de
 	push hl
 	call GenerateMoves
+	jr .generated
+.quiescence
+	; No killer can match a quiescence move (a capture or a queen promotion,
+	; whose rows come first), nor a previous best (the root is full width).
+	xor a
+	ldh [hOrderBest], a
+	ld de, MAX_MOVES
+	add hl, de
+	push hl
+	call GenerateQuiescenceMoves
+.generated
 	pop de
 	; a: the number of moves (at most MAX_MOVES: 8 bits)
 	ld a, l
@@ -197,7 +206,7 @@ OrderMoves::
 	jr nz, .captureKeyed
 .queenCapture
 	ld a, e
-	add KEY_QUEEN_PROMOTION_CAPTURE
+	add KEY_CAPTURE_QUEEN_PROMOTION
 	jp .keyed
 .captureKeyed
 	ld a, e
@@ -212,7 +221,7 @@ OrderMoves::
 	ld a, c
 	xor b
 	and $0F
-	ld a, KEY_CAPTURE + 8 * 1 - 1
+	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1 - 1
 	jr nz, .keyed
 	ld a, c
 	and $F0
@@ -225,9 +234,6 @@ OrderMoves::
 	jr .keyed
 
 .underPromotion
-	ldh a, [hOrderQuiescence]
-	and a
-	jr nz, .skip
 	ld a, c
 	and PROMOTE_MASK
 	cp PROMOTE_KNIGHT
@@ -242,9 +248,6 @@ OrderMoves::
 	jr .keyed
 
 .quiet
-	ldh a, [hOrderQuiescence]
-	and a
-	jr nz, .skip
 	; The killers (compared by from and to byte)
 	ldh a, [hOrderKillers]
 	cp b
@@ -262,19 +265,41 @@ OrderMoves::
 	ld a, KEY_SECOND_KILLER
 	jr z, .keyed
 .notSecondKiller
-	; KEY_QUIET + ((table[to] - table[from]) >> 2), the moving piece's entries
+	; KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT), the moving
+	; piece's entries: read from its colour's evaluation page (eval.asm), where
+	; Black's are negated, so Black's difference is from - to there.
+	ld h, HIGH(PieceKeyIndex)
+	ld l, d
+	ld e, [hl]
 	ld a, d
-	ld l, c
-	call PieceSquareEntry
-	ld e, a
-	ld a, d
-	ld l, b
-	call PieceSquareEntry
-	cpl
-	inc a
+	and PIECE_BLACK
+	jr nz, .blackQuiet
+	ld h, HIGH(EvalPages)
+	ld a, b
 	add e
-	sra a
-	sra a
+	ld l, a
+	ld a, c
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+	jr .quietKey
+.blackQuiet
+	ld h, HIGH(EvalPages) + 1
+	ld a, c
+	add e
+	ld l, a
+	ld a, b
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+.quietKey
+	REPT KEY_QUIET_SHIFT
+		sra a
+	ENDR
 	add KEY_QUIET
 	fallthrough .keyed
 
@@ -288,10 +313,6 @@ OrderMoves::
 	ld [hl], c
 	inc hl
 	push hl
-	jr .counted
-.skip
-	pop de
-.counted
 	ldh a, [hOrderMovesLeft]
 	dec a
 	ldh [hOrderMovesLeft], a

@@ -304,22 +304,28 @@ Search:
 	ldh a, [hSearchStop]
 	and a
 	jp nz, .returnZero
+	; 2. nodes += 1: one fewer left, the borrow running up the bytes while
+	; they were 0 (the low byte was not, but once in 256 nodes).
 	ld hl, wNodesLeft
-	ld a, [hli]
-	or [hl]
-	inc l
-	or [hl]
-	inc l
-	or [hl]
-	jp z, .budgetSpent
-	; 2. nodes += 1 (one fewer left: a borrow runs up until a byte was not 0)
-	ld l, LOW(wNodesLeft)
-.borrow
 	ld a, [hl]
 	dec [hl]
-	inc l
 	and a
-	jr z, .borrow
+	jr nz, .counted
+	REPT 3
+		inc l
+		ld a, [hl]
+		dec [hl]
+		and a
+		jr nz, .counted
+	ENDR
+	; All four were 0: the budget was spent (the count goes back to 0).
+	xor a
+	REPT 3
+		ld [hld], a
+	ENDR
+	ld [hl], a
+	jp .budgetSpent
+.counted
 	; The principal variation of this ply becomes empty.
 	ldh a, [hPly]
 	ld c, a
@@ -335,8 +341,9 @@ Search:
 	ldh a, [hHalfmoveClock]
 	cp FIFTY_MOVE_PLIES
 	jp nc, .returnZero
-	call IsInsufficientMaterial
-	jp z, .returnZero
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	jp c, .returnZero
 	call IsRepetition
 	jp z, .returnZero
 	ldh a, [hPly]

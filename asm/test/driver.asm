@@ -14,8 +14,10 @@
 ;   wTestStatus = TEST_STATUS_ILLEGAL_HISTORY;
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
-;   wTestMoves), the verdict and whether the side to move is in check, and
-;   TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
+;   wTestMoves) and the quiescence moves (wTestQuiescenceCount,
+;   wTestQuiescenceMoves), the verdict, whether the side to move is in check, the
+;   evaluation (wTestEvaluation) and whether the material is insufficient
+;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
 ;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
 ;   nodes (wTestNodes), the last finished iteration and the principal
 ;   variation. hSearchStop is cleared before the search: the harness may set
@@ -137,10 +139,18 @@ wTestPv:: ds MAX_SEARCH_PLY * TEST_MOVE_SIZE
 ; The legal moves, in the engine's order, as history moves are written.
 wTestMoveCount:: db
 wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
+; The quiescence moves (GenerateQuiescenceMoves), in the same form.
+wTestQuiescenceCount:: db
+wTestQuiescenceMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
 ; A VERDICT_* constant (gameend.asm): the game goes on, or how it ended.
 wTestVerdict:: db
 ; 1 when the side to move is in check, else 0.
 wTestInCheck:: db
+; Evaluate's score, little-endian, signed: White's score kept by MakeMove
+; through the history, from the side to move's view, plus the tempo.
+wTestEvaluation:: dw
+; 1 when hMatingMaterial says the material is insufficient, else 0.
+wTestInsufficient:: db
 
 ; The stack pointer at the start of TestRunCommand (a trap returns with it).
 wTestCommandSP: dw
@@ -255,25 +265,58 @@ TestPerft:
 	ret
 
 
-;; TEST_LEGAL_MOVES: the legal moves, the verdict, check.
+;; TEST_LEGAL_MOVES: the quiescence moves, the legal moves, the verdict, check,
+;; the evaluation and the insufficient-material flag.
 ;; @destroys af, bc, de, hl
 TestLegalMoves:
+	; The quiescence moves first: the legal moves after them show that they
+	; leave the board as they found it.
+	ld hl, wMoveStack
+	call GenerateQuiescenceMoves
+	ld bc, wTestQuiescenceMoves
+	call ConvertTestMoves
+	ld [wTestQuiescenceCount], a
 	ld hl, wMoveStack
 	call GenerateMoves
-	; Convert each move from wMoveStack to hl into wTestMoves.
+	ld bc, wTestMoves
+	call ConvertTestMoves
+	ld [wTestMoveCount], a
+	ld hl, wMoveStack
+	call GameVerdict
+	ld [wTestVerdict], a
+	ld a, b
+	ld [wTestInCheck], a
+	call Evaluate
+	ld a, l
+	ld [wTestEvaluation], a
+	ld a, h
+	ld [wTestEvaluation + 1], a
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	ld a, 0
+	adc a
+	ld [wTestInsufficient], a
+	ret
+
+
+;; Writes the moves of a list at wMoveStack in the mailbox format.
+;; @param hl: the end of the list
+;; @param bc: where to write (TEST_MOVE_SIZE bytes a move)
+;; @return a: how many moves
+;; @destroys f, bc, de, hl
+ConvertTestMoves:
 	ld d, h
 	ld e, l
 	ld hl, wMoveStack
-	ld bc, wTestMoves
 	xor a
-	ld [wTestMoveCount], a
+	ld [wTestListCount], a
 .move
 	ld a, l
 	cp e
 	jr nz, .convert
 	ld a, h
 	cp d
-	jr z, .verdict
+	jr z, .done
 .convert
 	push de
 	ld a, [hli]
@@ -284,16 +327,12 @@ TestLegalMoves:
 	call MoveToTestMove
 	pop hl
 	pop de
-	ld a, [wTestMoveCount]
+	ld a, [wTestListCount]
 	inc a
-	ld [wTestMoveCount], a
+	ld [wTestListCount], a
 	jr .move
-.verdict
-	ld hl, wMoveStack
-	call GameVerdict
-	ld [wTestVerdict], a
-	ld a, b
-	ld [wTestInCheck], a
+.done
+	ld a, [wTestListCount]
 	ret
 
 
@@ -529,10 +568,22 @@ TestCopyBytes:
 	ret
 
 
+;; The engine's piece_square macro (engine.inc) as a routine, which xtask's
+;; tests call with the registers set.
+;; @param a: piece code; c: square
+;; @return a: the piece-square entry (eval::piece_square)
+;; @destroys f, hl
+TestPieceSquare::
+	piece_square
+	ret
+
+
 SECTION "Test driver scratch", WRAM0
 
 ; The end of the legal list being searched.
 wTestListEnd: dw
+; The moves ConvertTestMoves has written so far.
+wTestListCount: db
 ; A move converted to the mailbox format.
 wTestMoveScratch: ds TEST_MOVE_SIZE
 

@@ -453,6 +453,14 @@ pub struct LegalMoves {
     pub moves: Vec<RomMove>,
     pub verdict: Verdict,
     pub in_check: bool,
+    /// `Evaluate`: the score for the side to move, from the score MakeMove kept up to
+    /// date through the history (the model's `eval::evaluate`).
+    pub evaluation: i16,
+    /// `hMatingMaterial` says neither side can mate (`Position::is_insufficient_material`).
+    pub insufficient_material: bool,
+    /// `GenerateQuiescenceMoves`, in the ROM's order (the legal moves for which
+    /// `Move::is_quiescence` holds).
+    pub quiescence: Vec<RomMove>,
 }
 
 /// The ROM's answer to TEST_SEARCH (SearchBestMove, asm/engine/search.asm).
@@ -693,33 +701,35 @@ impl RomEngine {
         ])))
     }
 
-    /// The legal moves, the verdict and whether the side to move is in check, in the
-    /// position `history` leads to from `start`.
+    /// The legal moves, the quiescence moves, the verdict, whether the side to move is in
+    /// check, the evaluation and whether the material is insufficient, in the position
+    /// `history` leads to from `start`.
     pub fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         self.write_query(start, history)?;
         self.run(
             DriverCommand::LegalMoves,
             COMMAND_BUDGET + HISTORY_MOVE_BUDGET * history.len() as u64,
         )?;
-        let count = usize::from(self.machine.read_u8("wTestMoveCount")?);
-        if count > self.limits.max_moves {
-            bail!(
-                "the ROM listed {count} moves, more than MAX_MOVES ({})",
-                self.limits.max_moves
-            );
-        }
-        let bytes = self.machine.read("wTestMoves", RomMove::SIZE * count)?;
-        let moves = bytes
-            .chunks_exact(RomMove::SIZE)
-            .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
-            .collect::<Result<Vec<_>>>()?;
         Ok(LegalMoves {
-            moves,
+            moves: self.read_moves("wTestMoveCount", "wTestMoves", "moves")?,
+            quiescence: self.read_moves(
+                "wTestQuiescenceCount",
+                "wTestQuiescenceMoves",
+                "quiescence moves",
+            )?,
             verdict: Verdict::from_byte(self.machine.read_u8("wTestVerdict")?)?,
             in_check: match self.machine.read_u8("wTestInCheck")? {
                 0 => false,
                 1 => true,
                 byte => bail!("the ROM's in-check flag is {byte}, which is not 0 or 1"),
+            },
+            evaluation: self.machine.read_u16("wTestEvaluation")? as i16,
+            insufficient_material: match self.machine.read_u8("wTestInsufficient")? {
+                0 => false,
+                1 => true,
+                byte => {
+                    bail!("the ROM's insufficient-material flag is {byte}, which is not 0 or 1")
+                }
             },
         })
     }
@@ -856,6 +866,22 @@ impl RomEngine {
             moves.push(m);
         }
         Ok(Some(moves))
+    }
+
+    /// A list of moves the driver wrote: its count at `count`, its moves at `moves`.
+    fn read_moves(&self, count: &str, moves: &str, what: &str) -> Result<Vec<RomMove>> {
+        let count = usize::from(self.machine.read_u8(count)?);
+        if count > self.limits.max_moves {
+            bail!(
+                "the ROM listed {count} {what}, more than MAX_MOVES ({})",
+                self.limits.max_moves
+            );
+        }
+        let bytes = self.machine.read(moves, RomMove::SIZE * count)?;
+        bytes
+            .chunks_exact(RomMove::SIZE)
+            .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
+            .collect()
     }
 
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {

@@ -241,7 +241,9 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
     assert_eq!(figures["positions"], 1);
     assert_eq!(figures["perft"]["depth"], 4);
     assert_eq!(figures["perft"]["nodes"], 20892);
-    assert_eq!(figures["in_check"]["positions"], 125);
+    assert_eq!(figures["routines_alone"][0]["name"], "IsInCheck");
+    assert_eq!(figures["routines_alone"][0]["positions"], 125);
+    assert_eq!(figures["routines_alone"][1]["name"], "Evaluate");
     assert_eq!(figures["usage"][0]["region"], "ROM0");
     assert!(figures["wall_seconds"].as_f64().is_some_and(|s| s > 0.0));
 }

@@ -12,6 +12,8 @@
 //!   the harness profiler counts them) and cycles per call;
 //! - `IsInCheck` called on its own in every position of the perft suite (perft never
 //!   calls it: the generator finds checks itself, but the search and the game will);
+//! - the same for what a quiescence node of the search calls: `Evaluate` and
+//!   `GenerateQuiescenceMoves`, with `GenerateMoves` beside them;
 //! - the search at each level (EASY depth 2, MEDIUM 3, HARD 4) on the benchmark suite
 //!   `engine-src/search/bench.txt`: median and maximum cycles and DMG seconds per move,
 //!   nodes per DMG second, against the levels' targets, and the routines' cycles per node
@@ -77,14 +79,15 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         let _progress = Progress::new(format!("bench: perft({PERFT_DEPTH})"), 1);
         measure_perft(&mut rom, PERFT_DEPTH)?
     };
-    let in_check = measure_in_check(&mut rom)?;
+    let mut alone = vec![("IsInCheck", measure_in_check(&mut rom)?)];
+    alone.extend(measure_quiescence(&mut rom)?);
     let searches = search::measure(&mut rom, &suite)?;
     let usage = cartridge_usage()?;
     let wall_seconds = started.elapsed().as_secs_f64();
     if args.json {
         let figures = Figures {
             perft: &perft,
-            in_check: &in_check,
+            alone: &alone,
             searches: &searches,
             usage: &usage,
             wall_seconds,
@@ -93,8 +96,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     } else {
         print!("{}", perft_table(&perft));
         println!();
-        print!("{}", in_check_table(&in_check));
-        println!();
+        for (routine, cycles) in &alone {
+            print!("{}", alone_table(routine, cycles));
+            println!();
+        }
         print!("{}", search::table(&searches));
         println!();
         print!("{}", usage_table(&usage));
@@ -107,7 +112,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
 /// Every figure of a bench run, for `--json`.
 struct Figures<'a> {
     perft: &'a PerftRun,
-    in_check: &'a [u64],
+    /// Routines called on their own in each position of the perft suite: their cycles.
+    alone: &'a [(&'static str, Vec<u64>)],
     searches: &'a search::SearchRuns,
     usage: &'a [RegionUsage],
     wall_seconds: f64,
@@ -138,12 +144,13 @@ impl Figures<'_> {
                 "nodes_per_second": perft.nodes as f64 / seconds,
                 "routines": perft.routines.iter().map(|r| routine(r, perft.nodes)).collect::<Vec<_>>(),
             },
-            "in_check": {
-                "positions": self.in_check.len(),
-                "mean_cycles": self.in_check.iter().sum::<u64>() as f64 / self.in_check.len().max(1) as f64,
-                "min_cycles": self.in_check.iter().min(),
-                "max_cycles": self.in_check.iter().max(),
-            },
+            "routines_alone": self.alone.iter().map(|(routine, cycles)| json!({
+                "name": routine,
+                "positions": cycles.len(),
+                "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
+                "min_cycles": cycles.iter().min(),
+                "max_cycles": cycles.iter().max(),
+            })).collect::<Vec<_>>(),
             "search_routines": self.searches.routines.iter()
                 .map(|r| routine(r, self.searches.profiled.0)).collect::<Vec<_>>(),
             "usage": self.usage.iter().map(|u| json!({
@@ -300,13 +307,62 @@ fn measure_in_check(rom: &mut RomEngine) -> Result<Vec<u64>> {
 
 /// More than any position can cost: a failing routine stops the bench, not the machine.
 const IN_CHECK_BUDGET: u64 = 10_000;
+/// The same for a move generator.
+const GENERATOR_BUDGET: u64 = 100_000;
 
-fn in_check_table(cycles: &[u64]) -> String {
+/// Cycles of what the search does at a quiescence node, each routine called on its own
+/// (the `call` not included) in every position of the perft suite, its answer checked
+/// against the reference model: `Evaluate`, `GenerateQuiescenceMoves`, and
+/// `GenerateMoves` beside it for comparison.
+fn measure_quiescence(rom: &mut RomEngine) -> Result<Vec<(&'static str, Vec<u64>)>> {
+    let entries = suite::checked_in()?;
+    let progress = Progress::new("bench: quiescence routines", entries.len() as u64);
+    let mut evaluate = Vec::new();
+    let mut quiescence = Vec::new();
+    let mut full = Vec::new();
+    for suite::Entry { fen, position, .. } in entries {
+        progress.advance(1);
+        // Perft to depth 0 loads the position and counts it: nothing else.
+        rom.perft(&position, &[], 0)?;
+        let machine = rom.machine_mut();
+        evaluate.push(machine.call(Location::Label("Evaluate"), IN_CHECK_BUDGET)?);
+        let score = machine.registers().hl as i16;
+        let want = engine_src::eval::evaluate(&position);
+        if score != want {
+            bail!("Evaluate gives {score} in {fen}, the reference model {want}");
+        }
+        let legal = position.legal_moves();
+        let quiescence_moves = legal.iter().filter(|m| m.is_quiescence()).count();
+        let list = machine.symbol("wMoveStack")?;
+        for (routine, cycles, want) in [
+            ("GenerateQuiescenceMoves", &mut quiescence, quiescence_moves),
+            ("GenerateMoves", &mut full, legal.len()),
+        ] {
+            let mut registers = machine.registers();
+            registers.hl = list;
+            machine.set_registers(&registers);
+            cycles.push(machine.call(Location::Label(routine), GENERATOR_BUDGET)?);
+            let listed = usize::from(machine.registers().hl.wrapping_sub(list)) / 2;
+            if listed != want {
+                bail!("{routine} lists {listed} moves in {fen}, the reference model {want}");
+            }
+        }
+    }
+    Ok(vec![
+        ("Evaluate", evaluate),
+        ("GenerateQuiescenceMoves", quiescence),
+        ("GenerateMoves", full),
+    ])
+}
+
+/// The cycles of `routine` called on its own in each position of the suite: the mean,
+/// the fewest and the most.
+fn alone_table(routine: &str, cycles: &[u64]) -> String {
     let total: u64 = cycles.iter().sum();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "IsInCheck on its own in the {} positions of the perft suite",
+        "{routine} on its own in the {} positions of the perft suite",
         cycles.len()
     );
     let rows = [
@@ -404,7 +460,7 @@ routines during perft(4): calls, cycles with their callees
     #[test]
     fn the_in_check_table_shows_mean_fewest_and_most() {
         assert_eq!(
-            in_check_table(&[300, 350, 400]),
+            alone_table("IsInCheck", &[300, 350, 400]),
             "IsInCheck on its own in the 3 positions of the perft suite
   mean cycles per call          350.0
   fewest cycles                   300

@@ -2,11 +2,14 @@
 //!
 //! Three parts, each counting its checks:
 //! 1. perft from the start position at depths 1 to [`START_DEPTH`];
-//! 2. every count of `engine-src/perft/suite.epd` up to depth [`SUITE_DEPTH`];
+//! 2. each position of `engine-src/perft/suite.epd` as at the positions of part 3,
+//!    and its every count up to depth [`SUITE_DEPTH`];
 //! 3. random games (seeded: a seed replays the same games): at positions along each
 //!    game, the ROM's legal moves (as a set), its verdict (game goes on, checkmate,
-//!    stalemate, insufficient material, fifty moves, repetition) and whether the side
-//!    to move is in check must be the model's. The ROM is given the game's start
+//!    stalemate, insufficient material, fifty moves, repetition), whether the side
+//!    to move is in check, its evaluation (`Evaluate`, from the score MakeMove kept
+//!    through the game, against `eval::evaluate`) and whether the material is
+//!    insufficient (`hMatingMaterial`) must be the model's. The ROM is given the game's start
 //!    position and every move since, so it plays the history itself and judges
 //!    repetitions and the fifty-move rule from it. Some games are plain random play,
 //!    some shuffle pieces back and forth (repetitions, castling rights lost on the
@@ -38,7 +41,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
-use crate::positions;
+use crate::positions::{self, SEARCH_SUITE_PATH};
 use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
@@ -50,6 +53,7 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
+
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -72,8 +76,12 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .flat_map(|entry| &entry.counts)
         .filter(|(depth, _)| *depth <= SUITE_DEPTH)
         .count();
-    tally.begin_part("verify: the suite", suite_checks as u64);
+    tally.begin_part("verify: the suite", (suite_checks + entries.len()) as u64);
     for entry in &entries {
+        if tally.stopped() {
+            break;
+        }
+        tally.loaded(&mut rom, &entry.fen, &entry.position)?;
         for &(depth, _) in &entry.counts {
             if depth <= SUITE_DEPTH && !tally.stopped() {
                 tally.perft(&mut rom, &entry.fen, &entry.position, depth)?;
@@ -81,7 +89,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{SUITE_PATH}, {} to depth {SUITE_DEPTH}: {}",
+        "{SUITE_PATH}, {} (each position's answer, then perft to depth {SUITE_DEPTH}): {}",
         plural(entries.len(), "position"),
         tally.part()
     );
@@ -135,11 +143,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 
     let (suite_name, searched) = match &args.search_suite {
         Some(path) => (path.display().to_string(), positions::read(path)?),
-        None => (
-            positions::SEARCH_SUITE_PATH.to_string(),
-            positions::search_suite()?,
-        ),
+        None => (SEARCH_SUITE_PATH.to_string(), positions::search_suite()?),
     };
+    search::check_searchable(&searched, &suite_name)?;
     let compared: Vec<Vec<Limits>> = searched
         .iter()
         .map(|entry| search::compared_limits(&entry.position))

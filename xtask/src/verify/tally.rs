@@ -112,6 +112,25 @@ impl Tally {
         Ok(())
     }
 
+    /// Compares the ROM's answer on `position`, loaded with no history, with the model's
+    /// (legal moves, verdict, check, evaluation, insufficient material).
+    pub fn loaded(&mut self, rom: &mut impl Answers, fen: &str, position: &Position) -> Result<()> {
+        let listed = rom
+            .legal_moves(position, &[])
+            .with_context(|| format!("the ROM's legal moves in {fen}"))?;
+        let model = Expected::of(&Game::new(*position));
+        let difference = Difference::between(&listed, &position.legal_moves(), model);
+        if difference.is_empty() {
+            self.pass();
+            return Ok(());
+        }
+        self.fail(&format!(
+            "MISMATCH in {fen}:\n{}{difference}",
+            Difference::context(position, &[], position)
+        ));
+        Ok(())
+    }
+
     /// Compares the ROM's answer at `ply` of a playout with the model's; `false` when
     /// they differ (the rest of that game is skipped).
     pub fn position(
