@@ -45,6 +45,9 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a perft may take. Perft 3 takes milliseconds; this only turns a hung
 /// engine into an error.
 const PERFT_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a search may take. A search to depth 6 on this board takes milliseconds;
+/// this only turns a hung engine into an error.
+const SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 /// The most lines an answer may have. Fairy-Stockfish's longest, to `uci`, has a few
 /// dozen; a program that prints this many without the expected reply is not one.
 const MAX_ANSWER_LINES: usize = 100_000;
@@ -72,6 +75,8 @@ pub struct Fairy {
     stdin: ChildStdin,
     lines: Receiver<String>,
     variants_file: PathBuf,
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    name: String,
 }
 
 impl Fairy {
@@ -119,6 +124,7 @@ impl Fairy {
             stdin,
             lines,
             variants_file,
+            name: String::new(),
         };
         fairy.select_variant().with_context(|| {
             format!(
@@ -131,8 +137,14 @@ impl Fairy {
 
     fn select_variant(&mut self) -> Result<()> {
         self.send("uci")?;
-        self.read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
+        let answer = self
+            .read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
             .map_err(|error| anyhow!("{error}: is it a UCI engine?"))?;
+        self.name = answer
+            .iter()
+            .find_map(|line| line.strip_prefix("id name "))
+            .unwrap_or("an unnamed UCI engine")
+            .to_owned();
         let variants_file = self.variants_file.display().to_string();
         self.send(&format!("setoption name VariantPath value {variants_file}"))?;
         self.send(&format!("setoption name UCI_Variant value {VARIANT}"))?;
@@ -150,6 +162,30 @@ impl Fairy {
         let command = format!("go perft {depth}");
         self.send(&command)?;
         parse_perft(&self.read_until(&command, "Nodes searched:", PERFT_TIMEOUT)?)
+    }
+
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Forgets everything learnt in the last game (`ucinewgame`), so that a search's
+    /// move depends only on the position, the moves and the depth.
+    pub fn new_game(&mut self) -> Result<()> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.read_until("isready", "readyok", HANDSHAKE_TIMEOUT)?;
+        Ok(())
+    }
+
+    /// The move (UCI) that `go depth N` chooses from `fen` after `moves`; `None` when
+    /// the engine has none to play (`bestmove (none)`: the game is over).
+    pub fn best_move(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Option<String>> {
+        self.set_position(fen, moves)?;
+        let command = format!("go depth {depth}");
+        self.send(&command)?;
+        let answer = self.read_until(&command, "bestmove", SEARCH_TIMEOUT)?;
+        parse_best_move(answer.last().map_or("", String::as_str))
     }
 
     /// The FEN the engine writes for `fen` after `moves` (UCI strings).
@@ -284,6 +320,15 @@ fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
     )
 }
 
+/// Reads `bestmove b2b3 ponder a5a4` (or `bestmove (none)`).
+fn parse_best_move(line: &str) -> Result<Option<String>> {
+    match line.split_whitespace().nth(1) {
+        Some("(none)") => Ok(None),
+        Some(uci) if is_uci_move(uci) => Ok(Some(uci.to_owned())),
+        _ => bail!("Fairy-Stockfish answered a search with {line:?}, not `bestmove MOVE`"),
+    }
+}
+
 /// `b2b3` or `b5b6q` on the 5x6 board.
 fn is_uci_move(text: &str) -> bool {
     let bytes = text.as_bytes();
@@ -356,6 +401,23 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "reading Fairy-Stockfish's \"Nodes searched: lots\""
+        );
+    }
+
+    #[test]
+    fn best_move_answers() {
+        assert_eq!(
+            parse_best_move("bestmove b5b6n ponder a6b6").unwrap(),
+            Some("b5b6n".to_owned())
+        );
+        assert_eq!(
+            parse_best_move("bestmove e1c1").unwrap(),
+            Some("e1c1".to_owned())
+        );
+        assert_eq!(parse_best_move("bestmove (none)").unwrap(), None);
+        assert_eq!(
+            parse_best_move("bestmove h7h8").unwrap_err().to_string(),
+            "Fairy-Stockfish answered a search with \"bestmove h7h8\", not `bestmove MOVE`"
         );
     }
 

@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(&args),
         Task::Perft(args) => perft::run(&args),
         Task::Crosscheck(args) => crosscheck::run(&args),
-        Task::Bench => bench::run(),
+        Task::Bench(args) => bench::run(&args),
         Task::Usage => usage::run(),
         Task::Shot(args) => shot::run(&args),
     };
