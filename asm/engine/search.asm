@@ -132,14 +132,17 @@ wPvLength: ds MAX_SEARCH_PLY + 1
 ASSERT MAX_SEARCH_PLY + 1 <= 32, "wPvLength is walked with 8-bit steps"
 
 
-SECTION "Search PV moves", WRAMX
-
 ; The triangular principal variation: ply p's row (PV_ROW_SIZE bytes, at p *
 ; PV_ROW_SIZE) holds the moves from ply p on; a node at ply p has at most
-; MAX_SEARCH_PLY - p moves below it.
+; MAX_SEARCH_PLY - p moves below it. At the end of WRAMX, away from the move
+; stack's end (a trap's report names the label there).
 DEF PV_ROW_SIZE EQU MAX_SEARCH_PLY * MOVE_SIZE
 ASSERT PV_ROW_SIZE == 32, "UpdatePv multiplies the ply by 32 with five shifts"
-wPvMoves: ds MAX_SEARCH_PLY * PV_ROW_SIZE
+DEF PV_MOVES_SIZE EQU MAX_SEARCH_PLY * PV_ROW_SIZE
+
+SECTION "Search PV moves", WRAMX[_RAM + WRAM_SIZE - PV_MOVES_SIZE]
+
+wPvMoves: ds PV_MOVES_SIZE
 
 
 SECTION "Search", ROM0
