@@ -17,8 +17,17 @@
 ; scores can overflow) and negation is still two's-complement negation
 ; (-(s + $8000) = -s + $8000 modulo $10000). Only the outputs are unbiased.
 ;
+; How the game asks for a move: load the position and play the game's moves
+; (LoadPosition, StartGameHistory, PlayGameMove), set wSearchDepth and
+; wSearchNodeBudget, clear hSearchStop, call SearchBestMove; its results are
+; in wSearchBestMove and the outputs beside it. An interrupt handler (the
+; clock, the menu) may set hSearchStop at any time: the search then returns
+; within a few thousand machine cycles (cartridge_tests/search.rs measures
+; it) with the last finished iteration's move.
+;
 ; A node keeps its frame on the stack (FRAME_*): 12 bytes and a return address
-; a ply, MAX_SEARCH_PLY + 1 plies deep at most (SEARCH_STACK_SIZE below).
+; a ply, MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
+; SEARCH_STACK_SIZE bytes of stack below its caller's.
 ;
 ; The move lists of the plies are packed on the move stack: each node's list
 ; starts where its parent's ended (search_order.inc tells how a list is laid
