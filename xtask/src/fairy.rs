@@ -7,7 +7,9 @@
 //! moves in UCI form with 5x6 squares (castling as the king's move `e1c1`,
 //! promotions `b5b6q`); `go perft N` prints one `move: count` line per root move and
 //! then `Nodes searched: N` (the search runs on a thread, so nothing may be sent that
-//! could interrupt it before that line); `d` prints the position with a `Fen:` line
+//! could interrupt it before that line); `go depth N` prints `info` lines and then
+//! `bestmove MOVE` (with `ponder MOVE` after it), and `ucinewgame` clears its hash table;
+//! `d` prints the position with a `Fen:` line
 //! and ends with a `Checkers:` line; a FEN has the en-passant square only when a pawn
 //! attacks it; `position ... moves` silently ignores an illegal move and all that follow.
 
