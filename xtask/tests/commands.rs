@@ -229,7 +229,10 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
             "max_cycles",
             "nodes_per_second",
         ] {
-            assert!(run[key].as_f64().is_some_and(|n| n > 0.0), "{level}.{key}: {run}");
+            assert!(
+                run[key].as_f64().is_some_and(|n| n > 0.0),
+                "{level}.{key}: {run}"
+            );
         }
         // One move: its time is the median and the maximum.
         assert_eq!(run["median_cycles"].as_f64(), run["max_cycles"].as_f64());
@@ -237,7 +240,10 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
     }
     assert_eq!(figures["hard"]["target_median_seconds"], 2.0);
     assert_eq!(figures["hard"]["target_max_seconds"], 8.0);
-    assert_eq!(figures["easy"]["target_max_seconds"], serde_json::Value::Null);
+    assert_eq!(
+        figures["easy"]["target_max_seconds"],
+        serde_json::Value::Null
+    );
     assert_eq!(figures["positions"], 1);
     assert_eq!(figures["perft"]["depth"], 4);
     assert_eq!(figures["perft"]["nodes"], 20892);

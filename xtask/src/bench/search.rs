@@ -58,12 +58,13 @@ pub const LEVELS: [Level; 3] = [
 
 /// The routines profiled while the hardest level searches (labels of the test ROM's
 /// `.sym`; a missing one is listed as such).
-pub const ROUTINES: [&str; 9] = [
+pub const ROUTINES: [&str; 10] = [
     "Search",
     "OrderMoves",
     "PickNextMove",
     "Evaluate",
     "GenerateMoves",
+    "GenerateQuiescenceMoves",
     "MakeMove",
     "UnmakeMove",
     "IsInCheck",
@@ -146,6 +147,18 @@ pub struct SearchRuns {
 /// Searches every position of `suite` at every level with the ROM, each answer checked
 /// against the reference model's.
 pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
+    // Refused before anything runs, rather than after the easier levels' minutes.
+    if let Some(level) = LEVELS
+        .iter()
+        .find(|level| level.depth > rom.max_search_depth())
+    {
+        bail!(
+            "{} searches to depth {}, the ROM to depth {} at most",
+            level.name,
+            level.depth,
+            rom.max_search_depth()
+        );
+    }
     let total = (suite.len() * LEVELS.len()) as u64;
     let progress = Progress::new("bench: the search at each level", total);
     let mut levels = Vec::new();
@@ -240,16 +253,8 @@ pub fn table(runs: &SearchRuns) -> String {
     );
     let _ = writeln!(
         out,
-        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<27} {}",
-        "level",
-        "depth",
-        "median s",
-        "max s",
-        "median cycles",
-        "max cycles",
-        "nodes/s",
-        "target",
-        "met"
+        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<27} met",
+        "level", "depth", "median s", "max s", "median cycles", "max cycles", "nodes/s", "target",
     );
     for run in &runs.levels {
         let _ = writeln!(
