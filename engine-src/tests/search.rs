@@ -436,3 +436,14 @@ fn line_keys_keep_the_en_passant_file_beside_an_enemy_pawn() {
     let after = lone.play(&double_step);
     assert_eq!(line_key(&lone, &double_step, &after), after.zobrist());
 }
+
+#[test]
+fn levels() {
+    use engine_src::search::Level;
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|level| format!("{level} {}", level.depth()))
+        .collect();
+    assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
+    assert_eq!(Level::Hard.limits(), Limits::depth(4));
+}

@@ -25,6 +25,7 @@ mod rom;
 mod rom_engine;
 mod run;
 mod shot;
+mod strength;
 mod suite;
 mod usage;
 mod verify;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Task::Bench(args) => bench::run(&args),
         Task::Usage => usage::run(),
         Task::Shot(args) => shot::run(&args),
+        Task::Match(args) => strength::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

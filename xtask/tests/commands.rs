@@ -266,3 +266,73 @@ fn bench_refuses_more_positions_than_its_suite_has_at_once() {
     );
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+#[test]
+fn match_of_one_opening_plays_it_twice_and_ends_with_the_table() {
+    // The default engine, /usr/games/fairy-stockfish, as CI installs it.
+    const ENGINE: &str = "/usr/games/fairy-stockfish";
+    let missing: &[&str] = if std::path::Path::new(ENGINE).exists() {
+        &[]
+    } else {
+        &[ENGINE]
+    };
+    if !common::may_run("match test", missing, "apt-get install -y fairy-stockfish") {
+        return;
+    }
+    let output = xtask(&[
+        "match",
+        "--openings",
+        "1",
+        "--levels",
+        "easy",
+        "--fairy-depths",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), "");
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 7, "{stdout:?}");
+    assert!(
+        lines[0].starts_with("EASY (depth 2) vs Fairy-Stockfish depth 1: 2 games ("),
+        "{stdout:?}"
+    );
+    assert_eq!(lines[1], "");
+    assert_eq!(
+        lines[2],
+        "| Engine | Opponent | Games | Wins | Draws | Losses | Score | Elo difference (95%) |"
+    );
+    assert_eq!(
+        lines[3],
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
+    let cells: Vec<&str> = lines[4].split('|').map(str::trim).collect();
+    assert_eq!(
+        &cells[1..4],
+        ["EASY (depth 2)", "Fairy-Stockfish depth 1", "2"]
+    );
+    let counts: Vec<u32> = cells[4..7]
+        .iter()
+        .map(|cell| cell.parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{stdout:?}");
+    let score = 100.0 * (f64::from(counts[0]) + f64::from(counts[1]) / 2.0) / 2.0;
+    assert_eq!(cells[7], format!("{score:.1}%"));
+    assert_eq!(lines[5], "");
+    assert!(
+        lines[6].starts_with("2 games from 1 opening (seed 1), time "),
+        "{stdout:?}"
+    );
+}
+
+#[test]
+fn match_refuses_an_unknown_level() {
+    let output = xtask(&["match", "--levels", "easy,expert"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: invalid value 'expert' for '--levels <LEVELS>': `expert` is not a level: \
+         easy, medium or hard\n\nFor more information, try '--help'.\n"
+    );
+}
