@@ -58,6 +58,10 @@ EXPORT SEARCH_FRAME_SIZE, SEARCH_FRAME_NEXT
 DEF SEARCH_STACK_SIZE EQU (MAX_SEARCH_PLY + 1) * (FRAME_SIZE + 2) + 16
 EXPORT SEARCH_STACK_SIZE
 
+; The deepest line makes MAX_SEARCH_PLY moves (the node at that ply makes
+; none): the undo stack must hold them.
+ASSERT MAX_PLIES >= MAX_SEARCH_PLY, "the undo stack is shallower than the search"
+
 ; A biased score (see the top of the file).
 DEF BIASED_ZERO       EQU $8000
 DEF BIASED_INFINITY   EQU BIASED_ZERO + INFINITY
@@ -128,14 +132,17 @@ wPvLength: ds MAX_SEARCH_PLY + 1
 ASSERT MAX_SEARCH_PLY + 1 <= 32, "wPvLength is walked with 8-bit steps"
 
 
-SECTION "Search PV moves", WRAMX
-
 ; The triangular principal variation: ply p's row (PV_ROW_SIZE bytes, at p *
 ; PV_ROW_SIZE) holds the moves from ply p on; a node at ply p has at most
-; MAX_SEARCH_PLY - p moves below it.
+; MAX_SEARCH_PLY - p moves below it. At the end of WRAMX, away from the move
+; stack's end (a trap's report names the label there).
 DEF PV_ROW_SIZE EQU MAX_SEARCH_PLY * MOVE_SIZE
 ASSERT PV_ROW_SIZE == 32, "UpdatePv multiplies the ply by 32 with five shifts"
-wPvMoves: ds MAX_SEARCH_PLY * PV_ROW_SIZE
+DEF PV_MOVES_SIZE EQU MAX_SEARCH_PLY * PV_ROW_SIZE
+
+SECTION "Search PV moves", WRAMX[_RAM + WRAM_SIZE - PV_MOVES_SIZE]
+
+wPvMoves: ds PV_MOVES_SIZE
 
 
 SECTION "Search", ROM0
@@ -338,14 +345,19 @@ Search:
 	ld a, c
 	and a
 	jr z, .notDrawn
-	ldh a, [hHalfmoveClock]
-	cp FIFTY_MOVE_PLIES
-	jp nc, .returnZero
 	ldh a, [hMatingMaterial]
 	cp MATING_MATERIAL_ENOUGH
 	jp c, .returnZero
+	ldh a, [hHalfmoveClock]
+	cp FIFTY_MOVE_PLIES
+	jp nc, .returnZero
+	; (no repetition within fewer than 2 plies of the clock: IsRepetition not
+	; called, as after every capture)
+	cp 2
+	jr c, .notRepeated
 	call IsRepetition
 	jp z, .returnZero
+.notRepeated
 	ldh a, [hPly]
 .notDrawn
 	; 4. Too deep: the evaluation.

@@ -499,7 +499,7 @@ TestSearch:
 	xor a
 	ldh [hSearchStop], a
 	call SearchBestMove
-.searched::
+.searched
 	ld hl, wSearchNodes
 	ld de, wTestNodes
 	ld c, TEST_NODES_SIZE

@@ -734,12 +734,6 @@ impl RomEngine {
         })
     }
 
-    /// The deepest iteration the ROM's search is asked for (its exported
-    /// `MAX_SEARCH_DEPTH`).
-    pub fn max_search_depth(&self) -> u8 {
-        self.limits.max_search_depth
-    }
-
     /// SearchBestMove on the position `history` leads to from `start`, to depth
     /// `limits.depth` within `limits.nodes` nodes (`u64::MAX`: no budget). Refused, with
     /// a [`SearchRefused`] and before the ROM is asked, when the model refuses the limits,
@@ -915,9 +909,9 @@ impl RomEngine {
         hook: impl FnMut(&mut Machine, u64),
     ) -> Result<()> {
         self.machine.write_u8("wTestCommand", command as u8)?;
-        self.cycles +=
-            self.machine
-                .call_with(Location::Label("TestRunCommand"), budget, hook)?;
+        self.cycles += self
+            .machine
+            .call_with(Location::Label("TestRunCommand"), budget, hook)?;
         let byte = self.machine.read_u8("wTestStatus")?;
         let Some(&status) = DriverStatus::ALL.get(usize::from(byte)) else {
             bail!(
@@ -1193,8 +1187,8 @@ mod tests {
             "the test ROM exports no VERDICT_STALEMATE"
         );
         assert_eq!(
-            contract_error("01 TEST_PERFT", "03 TEST_PERFT"),
-            "TEST_PERFT is 3 in the test ROM, the driver's Rust side knows commands 0-2"
+            contract_error("01 TEST_PERFT", "04 TEST_PERFT"),
+            "TEST_PERFT is 4 in the test ROM, the driver's Rust side knows commands 0-3"
         );
         assert_eq!(
             contract_error(
@@ -1205,9 +1199,9 @@ mod tests {
              as 1 (IllegalHistory): list the statuses in the same order on both sides"
         );
         assert_eq!(
-            contract_error("03 TEST_COMMAND_COUNT", "04 TEST_COMMAND_COUNT"),
-            "the test ROM has 4 commands (TEST_COMMAND_COUNT), the driver's Rust side knows \
-             3: TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES"
+            contract_error("04 TEST_COMMAND_COUNT", "05 TEST_COMMAND_COUNT"),
+            "the test ROM has 5 commands (TEST_COMMAND_COUNT), the driver's Rust side knows \
+             4: TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES, TEST_SEARCH"
         );
         assert_eq!(
             contract_error("03 TEST_MOVE_SIZE", "04 TEST_MOVE_SIZE"),

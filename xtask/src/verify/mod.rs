@@ -54,7 +54,6 @@ const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
 
-
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
     let mut rom = RomEngine::build_and_boot()?;
