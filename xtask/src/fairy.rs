@@ -47,8 +47,8 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a perft may take. Perft 3 takes milliseconds; this only turns a hung
 /// engine into an error.
 const PERFT_TIMEOUT: Duration = Duration::from_secs(60);
-/// How long a search may take. A search to depth 6 on this board takes milliseconds;
-/// this only turns a hung engine into an error.
+/// How long a `go depth N` may take. Depth 4 takes milliseconds; this only turns a hung
+/// engine into an error.
 const SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 /// The most lines an answer may have. Fairy-Stockfish's longest, to `uci`, has a few
 /// dozen; a program that prints this many without the expected reply is not one.
@@ -171,8 +171,8 @@ impl Fairy {
         &self.name
     }
 
-    /// Forgets everything learnt in the last game (`ucinewgame`), so that a search's
-    /// move depends only on the position, the moves and the depth.
+    /// Forgets everything of the games before (its hash table): a game played after
+    /// this is the same game whenever it is played.
     pub fn new_game(&mut self) -> Result<()> {
         self.send("ucinewgame")?;
         self.send("isready")?;
@@ -180,9 +180,9 @@ impl Fairy {
         Ok(())
     }
 
-    /// The move (UCI) that `go depth N` chooses from `fen` after `moves`; `None` when
-    /// the engine has none to play (`bestmove (none)`: the game is over).
-    pub fn best_move(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Option<String>> {
+    /// The move the engine plays from `fen` after `moves` (UCI strings), searching to
+    /// `depth` (`go depth N`), as it writes it (`b5b6q`).
+    pub fn best_move(&mut self, fen: &str, moves: &[String], depth: u8) -> Result<String> {
         self.set_position(fen, moves)?;
         let command = format!("go depth {depth}");
         self.send(&command)?;
@@ -322,12 +322,12 @@ fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
     )
 }
 
-/// Reads `bestmove b2b3 ponder a5a4` (or `bestmove (none)`).
-fn parse_best_move(line: &str) -> Result<Option<String>> {
-    match line.split_whitespace().nth(1) {
-        Some("(none)") => Ok(None),
-        Some(uci) if is_uci_move(uci) => Ok(Some(uci.to_owned())),
-        _ => bail!("Fairy-Stockfish answered a search with {line:?}, not `bestmove MOVE`"),
+/// Reads `bestmove b2b3` (perhaps followed by `ponder ...`): the move.
+fn parse_best_move(line: &str) -> Result<String> {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some("bestmove"), Some(m)) if is_uci_move(m) => Ok(m.to_owned()),
+        _ => bail!("Fairy-Stockfish answered `go depth` with {line:?}, not `bestmove MOVE`"),
     }
 }
 
@@ -408,18 +408,14 @@ mod tests {
 
     #[test]
     fn best_move_answers() {
+        assert_eq!(parse_best_move("bestmove b5b6n").unwrap(), "b5b6n");
         assert_eq!(
-            parse_best_move("bestmove b5b6n ponder a6b6").unwrap(),
-            Some("b5b6n".to_owned())
+            parse_best_move("bestmove e1c1 ponder a5a4").unwrap(),
+            "e1c1"
         );
         assert_eq!(
-            parse_best_move("bestmove e1c1").unwrap(),
-            Some("e1c1".to_owned())
-        );
-        assert_eq!(parse_best_move("bestmove (none)").unwrap(), None);
-        assert_eq!(
-            parse_best_move("bestmove h7h8").unwrap_err().to_string(),
-            "Fairy-Stockfish answered a search with \"bestmove h7h8\", not `bestmove MOVE`"
+            parse_best_move("bestmove (none)").unwrap_err().to_string(),
+            "Fairy-Stockfish answered `go depth` with \"bestmove (none)\", not `bestmove MOVE`"
         );
     }
 

@@ -210,7 +210,7 @@ mod tests {
 
     /// The positions after each move of `line` (the move list's notation) from `start`.
     fn play(start: &Position, line: &str, entry: &Entry) -> Vec<(String, Position)> {
-        let mut position = start.clone();
+        let mut position = *start;
         let mut played = Vec::new();
         for text in line.split_whitespace() {
             let m = notation::parse(&position, text)
@@ -218,7 +218,7 @@ mod tests {
             // The note writes the move as the move list would, check or mate included.
             assert_eq!(notation::write(&position, &m), text, "line {}", entry.line);
             position = position.play(&m);
-            played.push((text.to_owned(), position.clone()));
+            played.push((text.to_owned(), position));
         }
         assert!(
             !played.is_empty(),
@@ -380,7 +380,7 @@ mod tests {
         let mut wrong = Vec::new();
         for entry in &entries {
             let group = entry.group.as_deref().unwrap();
-            let game = Game::new(entry.position.clone());
+            let game = Game::new(entry.position);
             let at = |depth: u8| search(&game, Limits::depth(depth));
             let verdict = match group {
                 "mate-in-1" | "mate-in-2" | "mate-in-3" => {

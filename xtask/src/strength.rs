@@ -275,9 +275,7 @@ fn play(
                 let fairy = fairy
                     .as_deref_mut()
                     .ok_or_else(|| anyhow!("Fairy-Stockfish is not running"))?;
-                let text = fairy
-                    .best_move(&start_fen, &uci_moves, u32::from(depth))?
-                    .ok_or_else(|| anyhow!("Fairy-Stockfish has no move in a game still going on"))?;
+                let text = fairy.best_move(&start_fen, &uci_moves, depth)?;
                 game.position().parse_uci(&text).map_err(|error| {
                     anyhow!(
                         "Fairy-Stockfish played {text} in {} (opening of line {}, moves {}): {error}",

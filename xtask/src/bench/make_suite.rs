@@ -26,7 +26,7 @@ pub const SUITE_POSITIONS: usize = 48;
 /// Random plies that open each game: 2 to 4 (`2 + below(3)`).
 pub const RANDOM_PLIES: std::ops::RangeInclusive<usize> = 2..=4;
 /// The depth of Fairy-Stockfish's moves.
-pub const FAIRY_DEPTH: u32 = 6;
+pub const FAIRY_DEPTH: u8 = 6;
 /// The longest game played.
 pub const MAX_GAME_PLIES: usize = 120;
 /// Positions are taken from this fullmove number on.
@@ -84,14 +84,9 @@ fn play_game(fairy: &mut Fairy, number: u64) -> Result<Game> {
             let legal = position.legal_moves();
             legal.as_slice()[rng.below(legal.len())]
         } else {
-            let Some(uci) = fairy.best_move(&start_fen, &moves, FAIRY_DEPTH)? else {
-                bail!(
-                    "Fairy-Stockfish has no move in game {number} at {}, where the model \
-                     has {}",
-                    position.to_fen(),
-                    position.legal_moves().len()
-                );
-            };
+            let uci = fairy
+                .best_move(&start_fen, &moves, FAIRY_DEPTH)
+                .with_context(|| format!("game {number} at {}", position.to_fen()))?;
             position.parse_uci(&uci).with_context(|| {
                 format!(
                     "Fairy-Stockfish's move {uci} in game {number} at {}",

@@ -160,8 +160,8 @@ impl Figures<'_> {
             })).collect::<Vec<_>>(),
         });
         for run in &self.searches.levels {
-            figures[run.level.key] = json!({
-                "depth": run.level.depth,
+            figures[run.level.key()] = json!({
+                "depth": run.level.depth(),
                 "median_seconds": run.times.median_seconds(),
                 "max_seconds": run.times.max_seconds(),
                 "median_cycles": run.times.median_cycles,

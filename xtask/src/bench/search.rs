@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
-use engine_src::search::{self, Limits};
+use engine_src::search;
 use engine_src::Game;
 
 use crate::dmg_time;
@@ -16,41 +16,47 @@ use crate::progress::Progress;
 use crate::rom;
 use crate::rom_engine::{RomEngine, SearchAnswer};
 
-/// A level of the game: the depth its search is asked for and the move times it must
-/// keep to (DMG seconds).
+/// A level of the game ([`search::Level`]: its name and depth) with the move times it
+/// must keep to, in DMG seconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Level {
-    /// Its key in `--json`.
-    pub key: &'static str,
-    /// As the level page shows it.
-    pub name: &'static str,
-    pub depth: u8,
+pub struct LevelTarget {
+    pub level: search::Level,
     /// The median move time must not pass this.
     pub median_target: f64,
     /// The longest move time must not pass this, where the level has such a target.
     pub max_target: Option<f64>,
 }
 
+impl LevelTarget {
+    /// As the level page shows it: `EASY`.
+    pub fn name(&self) -> &'static str {
+        self.level.name()
+    }
+
+    pub fn depth(&self) -> u8 {
+        self.level.depth()
+    }
+
+    /// Its key in `--json`: `easy`.
+    pub fn key(&self) -> String {
+        self.name().to_lowercase()
+    }
+}
+
 /// The levels played against the engine, easiest first.
-pub const LEVELS: [Level; 3] = [
-    Level {
-        key: "easy",
-        name: "EASY",
-        depth: 2,
+pub const LEVELS: [LevelTarget; 3] = [
+    LevelTarget {
+        level: search::Level::Easy,
         median_target: 0.15,
         max_target: None,
     },
-    Level {
-        key: "medium",
-        name: "MEDIUM",
-        depth: 3,
+    LevelTarget {
+        level: search::Level::Medium,
         median_target: 0.5,
         max_target: None,
     },
-    Level {
-        key: "hard",
-        name: "HARD",
-        depth: 4,
+    LevelTarget {
+        level: search::Level::Hard,
         median_target: 2.0,
         max_target: Some(8.0),
     },
@@ -58,12 +64,13 @@ pub const LEVELS: [Level; 3] = [
 
 /// The routines profiled while the hardest level searches (labels of the test ROM's
 /// `.sym`; a missing one is listed as such).
-pub const ROUTINES: [&str; 9] = [
+pub const ROUTINES: [&str; 10] = [
     "Search",
     "OrderMoves",
     "PickNextMove",
     "Evaluate",
     "GenerateMoves",
+    "GenerateQuiescenceMoves",
     "MakeMove",
     "UnmakeMove",
     "IsInCheck",
@@ -108,7 +115,7 @@ impl MoveTimes {
 /// What one level measured over the suite.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelRun {
-    pub level: Level,
+    pub level: LevelTarget,
     pub times: MoveTimes,
     /// Every node of every search.
     pub nodes: u64,
@@ -153,7 +160,7 @@ pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
     let mut missing = Vec::new();
     let mut profiled = (0, 0);
     for (index, level) in LEVELS.iter().enumerate() {
-        progress.say(format!("bench: {} (depth {})", level.name, level.depth));
+        progress.say(format!("bench: {} (depth {})", level.name(), level.depth()));
         let profile = index == LEVELS.len() - 1;
         if profile {
             let machine = rom.machine_mut();
@@ -166,7 +173,7 @@ pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
         let mut cycles = Vec::new();
         let mut nodes = 0;
         for entry in suite {
-            let limits = Limits::depth(level.depth);
+            let limits = level.level.limits();
             let before = rom.cycles();
             let answer = rom.search(&entry.position, &[], limits);
             cycles.push(rom.cycles() - before);
@@ -177,7 +184,7 @@ pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
                     "the ROM's search of {} at depth {} is {answer}, the reference model's {}: \
                      run `cargo xtask verify --search-suite {}` to see where they part",
                     entry.fen,
-                    level.depth,
+                    level.depth(),
                     SearchAnswer::of_model(&model)
                         .map_or("no move".to_owned(), |model| model.to_string()),
                     crate::positions::BENCH_SUITE_PATH
@@ -221,7 +228,7 @@ fn yes_no(met: bool) -> &'static str {
 }
 
 /// A level's targets as the table shows them: `median <= 2.0 s, max <= 8 s`.
-fn targets(level: &Level) -> String {
+fn targets(level: &LevelTarget) -> String {
     let mut text = format!("median <= {} s", level.median_target);
     if let Some(max) = level.max_target {
         let _ = write!(text, ", max <= {max} s");
@@ -240,23 +247,15 @@ pub fn table(runs: &SearchRuns) -> String {
     );
     let _ = writeln!(
         out,
-        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<27} {}",
-        "level",
-        "depth",
-        "median s",
-        "max s",
-        "median cycles",
-        "max cycles",
-        "nodes/s",
-        "target",
-        "met"
+        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<27} met",
+        "level", "depth", "median s", "max s", "median cycles", "max cycles", "nodes/s", "target",
     );
     for run in &runs.levels {
         let _ = writeln!(
             out,
             "  {:<7} {:>5} {:>9.3} {:>8.3} {:>13.0} {:>11} {:>8.0}  {:<27} {}",
-            run.level.name,
-            run.level.depth,
+            run.level.name(),
+            run.level.depth(),
             run.times.median_seconds(),
             run.times.max_seconds(),
             run.times.median_cycles,
@@ -271,7 +270,7 @@ pub fn table(runs: &SearchRuns) -> String {
         let _ = writeln!(
             out,
             "  slowest {} move: {:.3} s, line {line} of {} ({note})",
-            run.level.name,
+            run.level.name(),
             run.times.max_seconds(),
             crate::positions::BENCH_SUITE_PATH
         );
@@ -282,11 +281,11 @@ pub fn table(runs: &SearchRuns) -> String {
     let _ = writeln!(
         out,
         "routines during the {} searches ({nodes} nodes): calls, cycles with their callees",
-        hardest.name
+        hardest.name()
     );
     let _ = writeln!(
         out,
-        "  {:<16} {:>10} {:>12} {:>10} {:>10} {:>7}",
+        "  {:<23} {:>10} {:>12} {:>10} {:>10} {:>7}",
         "routine", "calls", "cycles", "per call", "per node", "share"
     );
     for routine in &runs.routines {
@@ -295,7 +294,7 @@ pub fn table(runs: &SearchRuns) -> String {
             .map_or("-".to_string(), |cycles| format!("{cycles:.1}"));
         let _ = writeln!(
             out,
-            "  {:<16} {:>10} {:>12} {:>10} {:>10.1} {:>6.1}%",
+            "  {:<23} {:>10} {:>12} {:>10} {:>10.1} {:>6.1}%",
             routine.name,
             routine.calls,
             routine.cycles,
@@ -307,7 +306,7 @@ pub fn table(runs: &SearchRuns) -> String {
     for name in &runs.missing {
         let _ = writeln!(
             out,
-            "  {name:<16} (no such label in {})",
+            "  {name:<23} (no such label in {})",
             rom::UNCHECKED_TEST_ROM
         );
     }
@@ -346,7 +345,7 @@ mod tests {
         assert_eq!(times.median_seconds(), 1.5);
     }
 
-    fn run_of(level: Level, median_seconds: f64, max_seconds: f64) -> LevelRun {
+    fn run_of(level: LevelTarget, median_seconds: f64, max_seconds: f64) -> LevelRun {
         let second = CYCLES_PER_SECOND as f64;
         LevelRun {
             level,
@@ -405,9 +404,9 @@ mod tests {
   slowest HARD move: 9.000 s, line 15 of engine-src/search/bench.txt (game 7, ply 31)
 
 routines during the HARD searches (3000 nodes): calls, cycles with their callees
-  routine               calls       cycles   per call   per node   share
-  Search                 3000      1048576      349.5      349.5   50.0%
-  IsRepetition     (no such label in the test ROM without its stack checks)
+  routine                      calls       cycles   per call   per node   share
+  Search                        3000      1048576      349.5      349.5   50.0%
+  IsRepetition            (no such label in the test ROM without its stack checks)
 "
         );
     }
