@@ -336,3 +336,32 @@ fn match_refuses_an_unknown_level() {
          easy, medium or hard\n\nFor more information, try '--help'.\n"
     );
 }
+
+#[test]
+fn verify_refuses_a_search_suite_with_a_bad_line_at_once_naming_it() {
+    for (name, text_of_file, message) in [
+        (
+            "bad-fen",
+            "# a comment\nrnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\nrnbqk/ppppp w - - 0 1\n",
+            ":3: bad FEN \"rnbqk/ppppp w - - 0 1\": ",
+        ),
+        (
+            "mated",
+            "# mated\nk4/1Q3/1K3/5/5/5 b - - 0 1\n",
+            ":2: \"k4/1Q3/1K3/5/5/5 b - - 0 1\" has no legal move: there is nothing to search\n",
+        ),
+    ] {
+        let suite = TempSuite::new(name, text_of_file);
+        let started = Instant::now();
+        let output = xtask(&["verify", "--search-suite", suite.path()]);
+        assert!(!output.status.success());
+        assert_eq!(text(&output.stdout), "");
+        let stderr = text(&output.stderr);
+        let expected = format!("error: {}{message}", suite.path());
+        assert!(
+            stderr.starts_with(&expected),
+            "{stderr}\nexpected {expected}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}

@@ -56,6 +56,13 @@ const SUITE_DEPTH: u32 = 3;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
+    // The search suite is read first, so that a mistake in it (positions::read refuses
+    // a bad FEN and a position without a legal move) fails at once.
+    let (suite_name, searched) = match &args.search_suite {
+        Some(path) => (path.display().to_string(), positions::read(path)?),
+        None => (SEARCH_SUITE_PATH.to_string(), positions::search_suite()?),
+    };
+
     let mut rom = RomEngine::build_and_boot()?;
     let mut tally = Tally::default();
 
@@ -140,11 +147,6 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         counts.join(", ")
     );
 
-    let (suite_name, searched) = match &args.search_suite {
-        Some(path) => (path.display().to_string(), positions::read(path)?),
-        None => (SEARCH_SUITE_PATH.to_string(), positions::search_suite()?),
-    };
-    search::check_searchable(&searched, &suite_name)?;
     let compared: Vec<Vec<Limits>> = searched
         .iter()
         .map(|entry| search::compared_limits(&entry.position))

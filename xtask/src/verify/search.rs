@@ -13,11 +13,10 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use engine_src::search::{self, Limits};
 use engine_src::{Game, Move, Position};
 
-use crate::positions;
 use crate::rom_engine::{RomEngine, SearchAnswer};
 
 /// Every position is searched at depths 1 to this.
@@ -39,21 +38,6 @@ impl Searches for RomEngine {
     fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>> {
         RomEngine::stopped_line(self, position, &[], limits)
     }
-}
-
-/// Fails, naming `file` and the line, on a position without a legal move: there is
-/// nothing to search.
-pub fn check_searchable(entries: &[positions::Entry], file: &str) -> Result<()> {
-    for entry in entries {
-        if entry.position.legal_moves().is_empty() {
-            bail!(
-                "{file}:{}: {} has no legal move: there is nothing to search",
-                entry.line,
-                entry.fen
-            );
-        }
-    }
-    Ok(())
 }
 
 /// The model's [`search::stopped_line`], `None` when the budget did not stop it.
