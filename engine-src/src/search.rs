@@ -317,6 +317,10 @@ struct Searcher<'a> {
     pv_len: [usize; MAX_SEARCH_PLY + 1],
     previous_best: Option<Move>,
     root_best: Option<Move>,
+    /// `moves[ply]` is the move being searched at `ply` (the line from the root).
+    moves: [Option<Move>; MAX_SEARCH_PLY],
+    /// The line at the node the budget stopped the search at.
+    stopped_line: Vec<Move>,
 }
 
 impl Searcher<'_> {
@@ -360,6 +364,7 @@ impl Searcher<'_> {
         }
         if self.nodes == self.budget {
             self.stopped = true;
+            self.stopped_line = self.moves[..ply].iter().flatten().copied().collect();
             return 0;
         }
         self.nodes += 1;
@@ -396,6 +401,7 @@ impl Searcher<'_> {
         for m in &moves {
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
+            self.moves[ply] = Some(*m);
             let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
@@ -441,6 +447,7 @@ impl Searcher<'_> {
         for m in &moves {
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
+            self.moves[ply] = Some(*m);
             let score = -self.search(&after, 0, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
@@ -468,6 +475,20 @@ impl Searcher<'_> {
 /// Limits that [`Limits::check`] refuses, and a position without a legal move, are not
 /// searched: the result has no move, score 0, 0 nodes and depth 0.
 pub fn search(game: &Game, limits: Limits) -> SearchResult {
+    run(game, limits).0
+}
+
+/// The line (the moves from the root) that [`search`] was searching when its node budget
+/// stopped it: the moves to the node that found the budget spent. Empty when the budget
+/// did not stop it. Two searches that visit the same nodes in the same order stop on
+/// the same line for every budget, so `cargo xtask verify` finds the first node where
+/// the cartridge's search parts from this one by a binary search over the budget.
+pub fn stopped_line(game: &Game, limits: Limits) -> Vec<Move> {
+    run(game, limits).1
+}
+
+/// [`search`], and [`stopped_line`].
+fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
     let position = game.position();
     let mut result = SearchResult {
         best: None,
@@ -477,7 +498,7 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
         depth: 0,
     };
     if limits.check().is_err() || position.legal_moves().is_empty() {
-        return result;
+        return (result, Vec::new());
     }
     let history = game.keys();
     let mut searcher = Searcher {
@@ -491,6 +512,8 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
         pv_len: [0; MAX_SEARCH_PLY + 1],
         previous_best: None,
         root_best: None,
+        moves: [None; MAX_SEARCH_PLY],
+        stopped_line: Vec::new(),
     };
     searcher.line[0] = history[history.len() - 1];
     for depth in 1..=limits.depth {
@@ -517,5 +540,5 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
             .or_else(|| ordered_moves(position, None, &[None; 2]).first().copied());
     }
     result.nodes = searcher.nodes;
-    result
+    (result, searcher.stopped_line)
 }

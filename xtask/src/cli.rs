@@ -44,7 +44,7 @@ pub enum Task {
     /// Play random games against Fairy-Stockfish and compare legal moves and perft(3).
     Crosscheck(CrosscheckArgs),
     /// The performance benchmark, in emulated machine cycles.
-    Bench,
+    Bench(BenchArgs),
     /// How full each ROM bank and RAM area is.
     Usage,
     /// Run the ROM headless with a scripted button sequence and write PNG screenshots.
@@ -120,6 +120,27 @@ pub struct VerifyArgs {
     /// Seed of the random games (the same seed plays the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Compare the searches on this list of positions (one FEN a line, `#` comments)
+    /// instead of the checked-in search suite.
+    #[arg(long)]
+    pub search_suite: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Print one JSON object with every figure instead of the tables.
+    #[arg(long, conflicts_with = "make_suite")]
+    pub json: bool,
+    /// Search only the first N positions of the benchmark suite (a quicker, rougher run).
+    #[arg(long, value_name = "N", conflicts_with = "make_suite", value_parser = clap::value_parser!(u32).range(1..))]
+    pub positions: Option<u32>,
+    /// Write the benchmark suite engine-src/search/bench.txt anew from games
+    /// Fairy-Stockfish plays against itself (nothing is measured).
+    #[arg(long)]
+    pub make_suite: bool,
+    /// The Fairy-Stockfish binary, for --make-suite.
+    #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH, requires = "make_suite")]
+    pub engine: PathBuf,
 }
 
 #[derive(clap::Args)]

@@ -77,6 +77,8 @@ pub struct Fairy {
     stdin: ChildStdin,
     lines: Receiver<String>,
     variants_file: PathBuf,
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    name: String,
 }
 
 impl Fairy {
@@ -124,6 +126,7 @@ impl Fairy {
             stdin,
             lines,
             variants_file,
+            name: String::new(),
         };
         fairy.select_variant().with_context(|| {
             format!(
@@ -136,8 +139,14 @@ impl Fairy {
 
     fn select_variant(&mut self) -> Result<()> {
         self.send("uci")?;
-        self.read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
+        let answer = self
+            .read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
             .map_err(|error| anyhow!("{error}: is it a UCI engine?"))?;
+        self.name = answer
+            .iter()
+            .find_map(|line| line.strip_prefix("id name "))
+            .unwrap_or("an unnamed UCI engine")
+            .to_owned();
         let variants_file = self.variants_file.display().to_string();
         self.send(&format!("setoption name VariantPath value {variants_file}"))?;
         self.send(&format!("setoption name UCI_Variant value {VARIANT}"))?;
@@ -155,6 +164,11 @@ impl Fairy {
         let command = format!("go perft {depth}");
         self.send(&command)?;
         parse_perft(&self.read_until(&command, "Nodes searched:", PERFT_TIMEOUT)?)
+    }
+
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Forgets everything of the games before (its hash table): a game played after

@@ -16,6 +16,7 @@ mod dmg_time;
 mod fairy;
 mod harness;
 mod perft;
+mod positions;
 mod progress;
 mod project;
 mod random;
@@ -44,7 +45,7 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(&args),
         Task::Perft(args) => perft::run(&args),
         Task::Crosscheck(args) => crosscheck::run(&args),
-        Task::Bench => bench::run(),
+        Task::Bench(args) => bench::run(&args),
         Task::Usage => usage::run(),
         Task::Shot(args) => shot::run(&args),
         Task::Match(args) => strength::run(&args),

@@ -211,6 +211,63 @@ fn crosscheck_of_one_position_is_one_game_and_ends_with_the_tally() {
 }
 
 #[test]
+fn bench_json_is_one_object_with_the_figures_of_every_level() {
+    // One position keeps it short: the perft, IsInCheck and usage figures are all there.
+    let output = xtask(&["bench", "--json", "--positions", "1"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), "");
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let figures: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+    for (level, depth) in [("easy", 2), ("medium", 3), ("hard", 4)] {
+        let run = &figures[level];
+        assert_eq!(run["depth"], depth, "{level}");
+        for key in [
+            "median_seconds",
+            "max_seconds",
+            "median_cycles",
+            "max_cycles",
+            "nodes_per_second",
+        ] {
+            assert!(
+                run[key].as_f64().is_some_and(|n| n > 0.0),
+                "{level}.{key}: {run}"
+            );
+        }
+        // One move: its time is the median and the maximum.
+        assert_eq!(run["median_cycles"].as_f64(), run["max_cycles"].as_f64());
+        assert!(run["targets_met"].is_boolean());
+    }
+    assert_eq!(figures["hard"]["target_median_seconds"], 2.0);
+    assert_eq!(figures["hard"]["target_max_seconds"], 8.0);
+    assert_eq!(
+        figures["easy"]["target_max_seconds"],
+        serde_json::Value::Null
+    );
+    assert_eq!(figures["positions"], 1);
+    assert_eq!(figures["perft"]["depth"], 4);
+    assert_eq!(figures["perft"]["nodes"], 20892);
+    assert_eq!(figures["routines_alone"][0]["name"], "IsInCheck");
+    assert_eq!(figures["routines_alone"][0]["positions"], 125);
+    assert_eq!(figures["routines_alone"][1]["name"], "Evaluate");
+    assert_eq!(figures["usage"][0]["region"], "ROM0");
+    assert!(figures["wall_seconds"].as_f64().is_some_and(|s| s > 0.0));
+}
+
+#[test]
+fn bench_refuses_more_positions_than_its_suite_has_at_once() {
+    let started = Instant::now();
+    let output = xtask(&["bench", "--positions", "99"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: --positions 99: engine-src/search/bench.txt has 48 positions\n"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
 fn match_of_one_opening_plays_it_twice_and_ends_with_the_table() {
     // The default engine, /usr/games/fairy-stockfish, as CI installs it.
     const ENGINE: &str = "/usr/games/fairy-stockfish";
@@ -278,4 +335,33 @@ fn match_refuses_an_unknown_level() {
         "error: invalid value 'expert' for '--levels <LEVELS>': `expert` is not a level: \
          easy, medium or hard\n\nFor more information, try '--help'.\n"
     );
+}
+
+#[test]
+fn verify_refuses_a_search_suite_with_a_bad_line_at_once_naming_it() {
+    for (name, text_of_file, message) in [
+        (
+            "bad-fen",
+            "# a comment\nrnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\nrnbqk/ppppp w - - 0 1\n",
+            ":3: bad FEN \"rnbqk/ppppp w - - 0 1\": ",
+        ),
+        (
+            "mated",
+            "# mated\nk4/1Q3/1K3/5/5/5 b - - 0 1\n",
+            ":2: \"k4/1Q3/1K3/5/5/5 b - - 0 1\" has no legal move: there is nothing to search\n",
+        ),
+    ] {
+        let suite = TempSuite::new(name, text_of_file);
+        let started = Instant::now();
+        let output = xtask(&["verify", "--search-suite", suite.path()]);
+        assert!(!output.status.success());
+        assert_eq!(text(&output.stdout), "");
+        let stderr = text(&output.stderr);
+        let expected = format!("error: {}{message}", suite.path());
+        assert!(
+            stderr.starts_with(&expected),
+            "{stderr}\nexpected {expected}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
 }

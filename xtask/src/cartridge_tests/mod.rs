@@ -14,6 +14,7 @@ mod audio;
 mod engine;
 mod home;
 mod screens;
+mod search;
 
 use crate::harness::Machine;
 use crate::rom;

@@ -27,6 +27,7 @@
 //! prints the differences, which [`report`] describes.
 
 pub mod report;
+pub mod search;
 mod tally;
 #[cfg(test)]
 mod tests;
@@ -35,10 +36,12 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use engine_src::search::Limits;
 use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
+use crate::positions::{self, SEARCH_SUITE_PATH};
 use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
@@ -53,6 +56,13 @@ const SUITE_DEPTH: u32 = 3;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
+    // The search suite is read first, so that a mistake in it (positions::read refuses
+    // a bad FEN and a position without a legal move) fails at once.
+    let (suite_name, searched) = match &args.search_suite {
+        Some(path) => (path.display().to_string(), positions::read(path)?),
+        None => (SEARCH_SUITE_PATH.to_string(), positions::search_suite()?),
+    };
+
     let mut rom = RomEngine::build_and_boot()?;
     let mut tally = Tally::default();
 
@@ -135,6 +145,32 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     println!(
         "  verdicts compared: {}; {in_check} in check",
         counts.join(", ")
+    );
+
+    let compared: Vec<Vec<Limits>> = searched
+        .iter()
+        .map(|entry| search::compared_limits(&entry.position))
+        .collect();
+    tally.begin_part(
+        "verify: the search",
+        compared.iter().map(|limits| limits.len() as u64).sum(),
+    );
+    for (entry, limits) in searched.iter().zip(&compared) {
+        for &limits in limits {
+            if !tally.stopped() {
+                let difference = search::compare(&mut rom, &entry.fen, &entry.position, limits)
+                    .with_context(|| {
+                        format!("{suite_name}:{}: searching {}", entry.line, entry.fen)
+                    })?;
+                tally.record(difference);
+            }
+        }
+    }
+    println!(
+        "{suite_name}, {}, searched at depths 1-{} and within a budget: {}",
+        plural(searched.len(), "position"),
+        search::MAX_COMPARED_DEPTH,
+        tally.part()
     );
 
     println!(

@@ -80,6 +80,15 @@ impl Tally {
         }
     }
 
+    /// Counts a check: passed when there is no `difference`, failed (and the difference
+    /// printed) when there is one.
+    pub fn record(&mut self, difference: Option<String>) {
+        match difference {
+            None => self.pass(),
+            Some(report) => self.fail(&report),
+        }
+    }
+
     /// Compares ROM perft with the model's at `position`.
     pub fn perft(
         &mut self,
