@@ -115,8 +115,8 @@ ResetClocks::
 ;; Runs the clock of the side wClockSide names for one frame: called by the
 ;; VBlank handler at every VBlank. When that side's time is up, sets
 ;; wFlagFell and stops the clocks. Nothing when they are stopped.
-;; Cycles (with the call): 17 stopped, 48 running, 73 when a second passes,
-;; 88 when the flag falls (cartridge_tests/clock.rs).
+;; Machine cycles, its call included: 17 stopped, 48 running, 71 when a second
+;; passes, 84 when the flag falls (cartridge_tests/clock.rs).
 ;; @destroys af, bc, hl
 TickClocks::
 	ld a, [wClockSide]

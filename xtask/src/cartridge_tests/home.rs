@@ -85,7 +85,7 @@ const VBLANK_HANDLER_WORST: u64 = 1_103;
 
 /// The title screen with the main loop at the start of a round, just after the title's
 /// update: a producer of the VRAM queue may run from here.
-fn title_between_updates() -> Machine {
+pub(super) fn title_between_updates() -> Machine {
     let mut machine = boot(10);
     machine
         .run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)
@@ -95,7 +95,7 @@ fn title_between_updates() -> Machine {
 
 /// Calls one of the queue's routines with `a`, `c`, `de` and `hl` set, interrupts taken
 /// as they come.
-fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl: u16) {
+pub(super) fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl: u16) {
     let registers = machine.registers();
     machine.set_registers(&Registers {
         af: u16::from(a) << 8,
@@ -110,7 +110,7 @@ fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl
 }
 
 /// The bytes queued and not yet copied, as the ring's indices say.
-fn queued_bytes(machine: &Machine) -> usize {
+pub(super) fn queued_bytes(machine: &Machine) -> usize {
     let read = machine.read_u8("hVramQueueRead").unwrap();
     let write = machine.read_u8("hVramQueueWrite").unwrap();
     usize::from(write.wrapping_sub(read))
@@ -147,7 +147,7 @@ fn handle_one_vblank(machine: &mut Machine) -> QueueVBlank {
 }
 
 /// Runs frames until the queue is empty, at most `frames`.
-fn drain(machine: &mut Machine, frames: u32) {
+pub(super) fn drain(machine: &mut Machine, frames: u32) {
     for _ in 0..=frames {
         if queued_bytes(machine) == 0 {
             return;
