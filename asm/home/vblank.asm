@@ -153,6 +153,12 @@ VBlankHandler::
 
 	call ReadJoypad
 
+	; The game's live part (ui/game.asm), which must run even while the main
+	; loop is inside the engine's search.
+	ldh a, [hGameLive]
+	and a
+	call nz, GameVBlank
+
 	ld hl, hFrameCounter
 	inc [hl]
 	ld a, 1
