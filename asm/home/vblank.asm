@@ -37,15 +37,17 @@
 ; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 360 cycles from its first instruction to its
-; `reti`; at worst, with the queue full of one-byte fills (16 of them fill the
-; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,092. VBlank lasts
-; 1,140 (10 lines of 114), and the handler starts 10 cycles into it when the
-; main loop waits in WaitVBlank (waking from `halt`, the interrupt dispatch,
-; the jump at $0040): so it returns 38 cycles before VBlank ends, room for the
-; few cycles a busy main loop or a short `di` (TakePadPressed) can delay it.
-; Every queued byte is written in VBlank, and the STAT interrupt still finds
-; the CPU free at line 1.
+; queue empty and no game on the screen the handler takes 367 cycles from its
+; first instruction to its `reti`; at worst, with the queue full of one-byte
+; fills (16 of them fill the budget of 80; one entry of 76 bytes takes 1 cycle
+; less), 1,099. VBlank lasts 1,140 (10 lines of 114), and the handler starts
+; 10 cycles into it when the main loop waits in WaitVBlank (waking from
+; `halt`, the interrupt dispatch, the jump at $0040): so it returns 31 cycles
+; before VBlank ends, room for the few cycles a busy main loop or a short `di`
+; (TakePadPressed) can delay it. Every queued byte is written in VBlank, and
+; the STAT interrupt still finds the CPU free at line 1. During a game the
+; handler also runs GameVBlank (ui/game.asm) after the queue: it writes no
+; VRAM, so it may end after VBlank.
 ;
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
@@ -121,8 +123,8 @@ wVramQueue:
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 360
-;; machine cycles with the VRAM queue empty and 1,092 at most (see the top of
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 367
+;; machine cycles with the VRAM queue empty and 1,099 at most (see the top of
 ;; the file); what is left of VBlank is the main loop's, once WaitVBlank
 ;; returns.
 ;; @destroys nothing (saves every register it uses)

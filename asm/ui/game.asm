@@ -165,7 +165,8 @@ ShowTurnStatus::
 	jr QueueStatusBuffer
 
 
-;; Ends the game: the status line says how and who won, the selector goes,
+;; Ends the game: the status line says how and who won (and, on its last row,
+;; that A starts a new game), the selector goes,
 ;; the game-over jingle plays, and the board screen waits for A.
 ;; @param a: the ending (ENDING_*)
 ;; @param b: the winner (COLOR_*), or NO_WINNER
@@ -204,9 +205,10 @@ EndGame::
 	ld de, WinsText
 	call CopyText
 .noWinner
+	call QueueStatusBuffer
 	ld de, NewGameText
-	call CopyText
-	fallthrough QueueStatusBuffer
+	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_X
+	jp QueueString
 
 
 ;; Queues wStatusText, ended at hl, as the status line (QueueStatusText).
@@ -291,7 +293,7 @@ ToMoveText:    db " TO MOVE@"
 ThinkingText:  db " THINKING@"
 CheckText:     db TEXT_NEWLINE, "CHECK@"
 WinsText:      db " WINS@"
-NewGameText:   db TEXT_NEWLINE, TEXT_NEWLINE, "A: NEW GAME@"
+NewGameText:   db "A: NEW GAME@"
 
 ; The words of each ending, ENDING_CHECKMATE first.
 EndingTexts:

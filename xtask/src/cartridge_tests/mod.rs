@@ -12,6 +12,7 @@
 
 mod audio;
 mod engine;
+mod game;
 mod home;
 mod screens;
 
