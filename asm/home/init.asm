@@ -104,6 +104,10 @@ Start::
 	ldh [rSCX], a
 	ldh [rSCY], a
 
+	; The clocks stand at 10:00, stopped, until a game starts them: the VBlank
+	; handler ticks them from the first frame.
+	call ResetClocks
+
 	; The title song starts with the first frame.
 	call InitAudio
 	ld a, SONG_TITLE

@@ -318,8 +318,7 @@ LeaveGame::
 	ld hl, wShadowOAM
 	ld bc, OAM_SIZE
 	call Memset
-	; TODO(option pages): SCREEN_OPTIONS
-	ld a, SCREEN_TITLE
+	ld a, SCREEN_MODE_PAGE
 	ld [wNextScreen], a
 	ret
 

@@ -15,6 +15,10 @@ const GAME_MODE_WHITE: u8 = 0;
 const GAME_MODE_BLACK: u8 = 1;
 const GAME_MODE_TWO_PLAYERS: u8 = 2;
 
+/// The board screen's and the first option page's numbers (asm/include/screens.inc).
+const SCREEN_MODE_PAGE: u8 = 1;
+const SCREEN_BOARD: u8 = 3;
+
 /// `wGameState` (asm/include/game_state.inc).
 const STATE_HUMAN: u8 = 0;
 const STATE_PICKED: u8 = 1;
@@ -88,13 +92,22 @@ fn place(square: Square, black_bottom: bool) -> (u8, u8) {
     }
 }
 
-/// The cartridge on the board screen, a new game in `mode`.
+/// The cartridge on the board screen, a new game in `mode` (at EASY against the
+/// engine): START on the title, then A on the option pages, which open at the values
+/// wGameMode and wGameLevel hold.
 fn game(mode: u8) -> Machine {
     let mut machine = boot(10);
     machine.write_u8("wGameMode", mode).unwrap();
     machine.write_u8("wGameLevel", 0).unwrap();
+    let pages = if mode == GAME_MODE_TWO_PLAYERS { 1 } else { 2 };
     machine.tap(Button::Start, 2).unwrap();
-    machine.run_frames(6).unwrap();
+    machine.run_frames(4).unwrap();
+    for _ in 0..pages {
+        machine.tap(Button::A, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
+    assert_eq!(machine.read_u8("wCurrentScreen").unwrap(), SCREEN_BOARD);
     machine
 }
 

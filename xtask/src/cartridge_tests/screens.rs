@@ -1,5 +1,5 @@
-//! The screens as a player meets them: the title, the board with the start position,
-//! the selector under the control pad.
+//! The screens as a player meets them: the title, the option pages, the board with the
+//! start position, the selector under the control pad.
 
 use super::boot;
 use crate::assets::gfx::{self, Sheet};
@@ -73,12 +73,16 @@ pub(super) fn art() -> gfx::Art {
     gfx::read_art().unwrap_or_else(|error| panic!("{error:#}"))
 }
 
-/// The cartridge after pressing START on the title (the board screen's set-up, which
-/// starts a game, takes a few frames with the LCD off).
-fn board_screen() -> Machine {
+/// The cartridge after pressing START on the title, then A on the option pages (WHITE,
+/// EASY); the board screen's set-up, which starts a game, takes a few frames with the LCD
+/// off.
+pub(super) fn board_screen() -> Machine {
     let mut machine = boot(10);
-    machine.tap(Button::Start, 2).unwrap();
-    machine.run_frames(6).unwrap();
+    for button in [Button::Start, Button::A, Button::A] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
     machine
 }
 
@@ -238,8 +242,11 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         art.title.crop(0, 0, 160, 8).pixels,
         "B, SELECT or the control pad left the title"
     );
-    machine.tap(Button::A, 2).unwrap();
-    machine.run_frames(4).unwrap();
+    // A on the title, then on WHITE and EASY.
+    for _ in 0..3 {
+        machine.tap(Button::A, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
     assert!(
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"
