@@ -20,6 +20,7 @@ INCLUDE "include/layout.inc"
 INCLUDE "include/audio.inc"
 INCLUDE "include/screens.inc"
 INCLUDE "include/game_state.inc"
+INCLUDE "include/clock.inc"
 INCLUDE "engine/engine.inc"
 
 
@@ -83,9 +84,25 @@ SetUpBoardScreen::
 	ret
 
 
-;; The board screen's frame: the routine of the state (wGameState).
+;; The board screen's frame: the clocks drawn, a fallen flag ends the game,
+;; then the routine of the state (wGameState).
 ;; @destroys af, bc, de, hl
 UpdateBoardScreen::
+	call DrawClocks
+	ld a, [wGameState]
+	cp STATE_OVER
+	jr z, .state
+	ld a, [wFlagFell]
+	and a
+	jr z, .state
+	; The side whose flag fell loses.
+	ASSERT FLAG_FELL_WHITE == 1 + COLOR_WHITE && FLAG_FELL_BLACK == 1 + COLOR_BLACK
+	dec a
+	xor 1
+	ld b, a
+	ld a, ENDING_TIME
+	jp EndGame
+.state
 	ld a, [wGameState]
 	ld hl, BoardStateUpdates
 	jp JumpTableEntry

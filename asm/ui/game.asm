@@ -19,6 +19,7 @@ INCLUDE "include/audio.inc"
 INCLUDE "include/game.inc"
 INCLUDE "include/game_state.inc"
 INCLUDE "include/game_record.inc"
+INCLUDE "include/clock.inc"
 INCLUDE "engine/engine.inc"
 
 
@@ -32,11 +33,17 @@ DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
 DEF THINKING_SIGN_X EQU STATUS_X + 14
 DEF THINKING_SIGN_FRAMES EQU %00011000
 
-; The CLOCK level's search stops after this many frames.
-; TODO(clock module): a share of the engine's remaining time.
-DEF CLOCK_LEVEL_THINK_FRAMES EQU 30 * 60
+; The CLOCK level's search stops after a twentieth of the engine's remaining
+; time (three frames for each second left: 60 frames are a second) and half a
+; second more, so that even with little time left depth 1 or 2 finishes.
+DEF CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT EQU 3
+DEF CLOCK_LEVEL_EXTRA_FRAMES EQU 30
 ; The deepest search the CLOCK level asks for.
 DEF CLOCK_LEVEL_DEPTH EQU 8
+
+; The VRAM queue's free bytes GameVBlank needs to draw the clocks during a
+; search: two entries of a header and m:ss.
+DEF CLOCK_QUEUE_ROOM EQU 2 * (3 + 5)
 
 ASSERT ENDING_CHECKMATE == VERDICT_CHECKMATE
 ASSERT ENDING_STALEMATE == VERDICT_STALEMATE
@@ -74,6 +81,9 @@ SECTION "Game live", HRAM
 ; Nonzero while the board screen shows a game: the VBlank handler then calls
 ; GameVBlank.
 hGameLive:: db
+; Nonzero while the main loop is inside the engine's search, where it queues
+; nothing: GameVBlank may then draw the clocks through the VRAM queue.
+hSearching: db
 
 
 SECTION "Game", ROM0
@@ -95,6 +105,8 @@ StartGame::
 	ld [wEngineScore + 1], a
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
+	ldh [hSearching], a
+	call ResetClocks
 	; The human's side at the bottom: GAME_MODE_BLACK turns the board round.
 	ld a, [wGameMode]
 	cp GAME_MODE_BLACK
@@ -113,10 +125,12 @@ StartGame::
 
 
 ;; Starts the turn of the side to move: a player's (STATE_HUMAN) or the
-;; engine's (STATE_ENGINE), with the status line saying so, and the marks
-;; shown (no piece picked up).
+;; engine's (STATE_ENGINE), with its clock running, the status line saying
+;; so, and the marks shown (no piece picked up).
 ;; @destroys af, bc, de, hl
 BeginTurn::
+	ldh a, [hSideToMove]
+	ld [wClockSide], a
 	xor a
 	ld [wOutlineCount], a
 	ld [wPickedSquare], a
@@ -165,9 +179,9 @@ ShowTurnStatus::
 	jr QueueStatusBuffer
 
 
-;; Ends the game: the status line says how and who won (and, on its last row,
-;; that A starts a new game), the selector goes,
-;; the game-over jingle plays, and the board screen waits for A.
+;; Ends the game: the clocks stop, the menu (if open) closes, the status line
+;; says how and who won (and, on its last row, that A starts a new game), the
+;; selector goes, the game-over jingle plays, and the board screen waits for A.
 ;; @param a: the ending (ENDING_*)
 ;; @param b: the winner (COLOR_*), or NO_WINNER
 ;; @destroys af, bc, de, hl
@@ -177,6 +191,11 @@ EndGame::
 	ld [wWinner], a
 	ld a, STATE_OVER
 	ld [wGameState], a
+	ld a, CLOCK_STOPPED
+	ld [wClockSide], a
+	ldh a, [hLCDC]
+	and LOW(~LCDC_WIN_ON)
+	ldh [hLCDC], a
 	ld a, SFX_GAME_OVER
 	call PlaySoundEffect
 	call HidePointer
@@ -486,9 +505,18 @@ UpdateEngineTurn::
 	ld a, c
 	cp LEVEL_CLOCK
 	jr nz, .noDeadline
-	ld a, LOW(CLOCK_LEVEL_THINK_FRAMES)
+	ldh a, [hSideToMove]
+	call ReadClockSeconds
+	ld d, h
+	ld e, l
+	ASSERT CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT == 3
+	add hl, hl
+	add hl, de
+	ld de, CLOCK_LEVEL_EXTRA_FRAMES
+	add hl, de
+	ld a, l
 	ld [wThinkFramesLeft], a
-	ld a, HIGH(CLOCK_LEVEL_THINK_FRAMES)
+	ld a, h
 	ld [wThinkFramesLeft + 1], a
 .noDeadline
 	; The thinking sign's row and glyph; GameVBlank moves it.
@@ -496,12 +524,19 @@ UpdateEngineTurn::
 	ld a, '.'
 	call SetPointer
 
+	ld a, 1
+	ldh [hSearching], a
 	call SearchBestMove
-
 	xor a
+	ldh [hSearching], a
+
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
 	call HidePointer
+	; Stopped by a fallen flag: the board screen's next update ends the game.
+	ld a, [wFlagFell]
+	and a
+	ret nz
 	; Stopped by a key: the menu (the move found is dropped).
 	ldh a, [hPadPressed]
 	and PAD_START | PAD_SELECT
@@ -527,21 +562,34 @@ LevelDepths:
 
 
 ;; The game's part of the VBlank handler, called while hGameLive is set, also
-;; while the main loop is inside the engine's search: START or SELECT pressed
-;; and the CLOCK level's deadline stop the search (hSearchStop), and the
-;; thinking sign moves on the engine's turn. It writes no VRAM.
-;; @destroys af, hl
+;; while the main loop is inside the engine's search: a fallen flag, START or
+;; SELECT pressed, and the CLOCK level's deadline stop the search
+;; (hSearchStop); during the search the thinking sign moves and the clocks
+;; are drawn (the main loop, which draws them otherwise, is busy). It writes
+;; no VRAM itself.
+;; @destroys af, bc, de, hl
 GameVBlank::
+	ld a, [wFlagFell]
+	and a
+	jr nz, .stop
 	ldh a, [hPadPressed]
 	and PAD_START | PAD_SELECT
 	jr nz, .stop
-	ld a, [wGameState]
-	cp STATE_ENGINE
-	ret nz
+	ldh a, [hSearching]
+	and a
+	ret z
 	ldh a, [hFrameCounter]
 	and THINKING_SIGN_FRAMES
 	add THINKING_SIGN_X * TILE_WIDTH + OAM_X_OFS
 	ld [wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_X], a
+	; The clocks, when the queue has room for them: a producer must not wait
+	; in here. (The main loop queues nothing during the search.)
+	ld hl, hVramQueueRead
+	ldh a, [hVramQueueWrite]
+	cpl
+	add [hl]
+	cp CLOCK_QUEUE_ROOM
+	call nc, DrawClocks
 	; The deadline, counted down while it is not 0.
 	ld hl, wThinkFramesLeft
 	ld a, [hli]

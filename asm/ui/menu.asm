@@ -17,6 +17,7 @@ INCLUDE "include/layout.inc"
 INCLUDE "include/screens.inc"
 INCLUDE "include/game.inc"
 INCLUDE "include/game_state.inc"
+INCLUDE "include/clock.inc"
 
 
 	const_def
@@ -85,10 +86,12 @@ MenuItemsText:
 	db "MUSIC@"
 
 
-;; Opens the menu (the window shows), the pointer at RESUME; the state it
-;; closes back to is the current one.
+;; Opens the menu (the window shows, the clocks stop), the pointer at RESUME;
+;; the state it closes back to is the current one.
 ;; @destroys af, bc, de, hl
 OpenMenu::
+	ld a, CLOCK_STOPPED
+	ld [wClockSide], a
 	ld a, [wGameState]
 	ld [wMenuReturnState], a
 	ld a, STATE_MENU
@@ -103,9 +106,12 @@ OpenMenu::
 	jr PointAtMenuItem
 
 
-;; Closes the menu: the window goes, the game goes on where it was.
+;; Closes the menu: the window goes, the game goes on where it was, the
+;; clock of the side to move running again.
 ;; @destroys af
 CloseMenu:
+	ldh a, [hSideToMove]
+	ld [wClockSide], a
 	ldh a, [hLCDC]
 	and LOW(~LCDC_WIN_ON)
 	ldh [hLCDC], a
@@ -189,10 +195,9 @@ AcceptDrawText:
 	db "ACCEPT DRAW? YES NO@"
 
 
-;; Ends the game in a draw by agreement.
+;; Ends the game in a draw by agreement (EndGame closes the menu).
 ;; @destroys af, bc, de, hl
 AgreeDraw:
-	call CloseMenu
 	ld a, ENDING_AGREEMENT
 	ld b, NO_WINNER
 	jp EndGame
@@ -239,7 +244,8 @@ PointAtAnswer:
 	jp SetPointer
 
 
-;; Resigns for the human (in a two-player game, for the side to move).
+;; Resigns for the human (in a two-player game, for the side to move); EndGame
+;; closes the menu.
 ;; @destroys af, bc, de, hl
 Resign:
 	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
@@ -251,9 +257,6 @@ Resign:
 .gotLoser
 	xor 1
 	ld b, a
-	push bc
-	call CloseMenu
-	pop bc
 	ld a, ENDING_RESIGNED
 	jp EndGame
 
