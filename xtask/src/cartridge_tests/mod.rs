@@ -15,6 +15,7 @@ mod engine;
 mod game;
 mod home;
 mod screens;
+mod search;
 
 use crate::harness::Machine;
 use crate::rom;
