@@ -903,9 +903,9 @@ impl RomEngine {
         hook: impl FnMut(&mut Machine, u64),
     ) -> Result<()> {
         self.machine.write_u8("wTestCommand", command as u8)?;
-        self.cycles +=
-            self.machine
-                .call_with(Location::Label("TestRunCommand"), budget, hook)?;
+        self.cycles += self
+            .machine
+            .call_with(Location::Label("TestRunCommand"), budget, hook)?;
         let byte = self.machine.read_u8("wTestStatus")?;
         let Some(&status) = DriverStatus::ALL.get(usize::from(byte)) else {
             bail!(

@@ -40,12 +40,21 @@ pub fn render() -> String {
             "The move order keys (docs/search.md, \"The move order\").",
             vec![
                 ("KEY_PREVIOUS_BEST", KEY_PREVIOUS_BEST.into()),
-                ("KEY_UNDER_PROMOTION_KNIGHT", KEY_UNDER_PROMOTION_KNIGHT.into()),
+                (
+                    "KEY_UNDER_PROMOTION_KNIGHT",
+                    KEY_UNDER_PROMOTION_KNIGHT.into(),
+                ),
                 ("KEY_UNDER_PROMOTION_ROOK", KEY_UNDER_PROMOTION_ROOK.into()),
-                ("KEY_UNDER_PROMOTION_BISHOP", KEY_UNDER_PROMOTION_BISHOP.into()),
+                (
+                    "KEY_UNDER_PROMOTION_BISHOP",
+                    KEY_UNDER_PROMOTION_BISHOP.into(),
+                ),
                 ("KEY_CAPTURE", KEY_CAPTURE.into()),
                 ("KEY_CAPTURE_VICTIM", KEY_CAPTURE_VICTIM.into()),
-                ("KEY_CAPTURE_QUEEN_PROMOTION", KEY_CAPTURE_QUEEN_PROMOTION.into()),
+                (
+                    "KEY_CAPTURE_QUEEN_PROMOTION",
+                    KEY_CAPTURE_QUEEN_PROMOTION.into(),
+                ),
                 ("KEY_QUEEN_PROMOTION", KEY_QUEEN_PROMOTION.into()),
                 ("KEY_FIRST_KILLER", KEY_FIRST_KILLER.into()),
                 ("KEY_SECOND_KILLER", KEY_SECOND_KILLER.into()),

@@ -23,6 +23,7 @@ const SCREEN_BOARD: u8 = 3;
 const STATE_HUMAN: u8 = 0;
 const STATE_PICKED: u8 = 1;
 const STATE_PROMOTION: u8 = 2;
+const STATE_ENGINE: u8 = 3;
 const STATE_MENU: u8 = 4;
 const STATE_DRAW_ANSWER: u8 = 5;
 const STATE_OVER: u8 = 6;
@@ -126,6 +127,17 @@ fn cursor(machine: &Machine) -> (u8, u8) {
 
 fn state(machine: &Machine) -> u8 {
     machine.read_u8("wGameState").unwrap()
+}
+
+/// Runs frames until a player is to move (the engine has moved); the frames it took.
+fn wait_for_human(machine: &mut Machine) -> u32 {
+    for frame in 0..3000 {
+        if state(machine) == STATE_HUMAN {
+            return frame;
+        }
+        machine.run_frames(1).unwrap();
+    }
+    panic!("the engine did not move within 3,000 frames");
 }
 
 /// Presses the control pad towards `to` (along the longer way first, rows on a tie)
@@ -460,7 +472,8 @@ fn a_promotion_asks_which_piece_and_b_goes_back() {
 #[test]
 fn the_board_turns_round_when_the_human_plays_black_and_the_engine_moves_first() {
     let mut machine = game(GAME_MODE_BLACK);
-    machine.run_frames(10).unwrap();
+    wait_for_human(&mut machine);
+    machine.run_frames(6).unwrap();
     assert_eq!(machine.read_u8("wBoardBottomColor").unwrap(), 1);
     // The engine (White) has played one move; the board is the model's after it.
     let first = records(&machine);
@@ -485,7 +498,8 @@ fn the_board_turns_round_when_the_human_plays_black_and_the_engine_moves_first()
     assert_status(&machine, ["BLACK TO MOVE", "", "", ""]);
     // Black's move through the joypad on the turned board, and the engine answers.
     play(&mut machine, &position, "e5e4", true);
-    machine.run_frames(10).unwrap();
+    wait_for_human(&mut machine);
+    machine.run_frames(6).unwrap();
     assert_eq!(records(&machine)[1][0], engine_square(square("e5")));
     assert_eq!(records(&machine).len(), 3, "the engine did not answer");
     machine.assert_no_violations().unwrap();
@@ -550,10 +564,10 @@ fn resigning_ends_the_game_in_words_and_a_starts_a_new_one() {
     press(&mut machine, Button::A);
     machine.run_frames(4).unwrap();
     assert_eq!(machine.read_u8("hGameLive").unwrap(), 0);
-    assert_ne!(
+    assert_eq!(
         machine.read_u8("wCurrentScreen").unwrap(),
-        1,
-        "still on the board"
+        SCREEN_MODE_PAGE,
+        "A did not go to the option pages"
     );
     machine.assert_no_violations().unwrap();
 }
@@ -593,5 +607,74 @@ fn a_check_is_said_on_the_status_line_and_recorded() {
     assert_board_is(&machine, &position, "Qd1-b3+");
     assert_eq!(records(&machine)[2][3] & MOVE_FLAG_CHECK, MOVE_FLAG_CHECK);
     assert_status(&machine, ["BLACK TO MOVE", "CHECK", "", ""]);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn start_during_the_engines_search_opens_the_menu_and_the_engine_thinks_again_after() {
+    let mut machine = boot(10);
+    machine.write_u8("wGameMode", GAME_MODE_WHITE).unwrap();
+    machine.write_u8("wGameLevel", 2).unwrap();
+    for button in [Button::Start, Button::A, Button::A] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
+    let start = Position::start();
+    play(&mut machine, &start, "b2b3", false);
+    // HARD thinks for seconds: meanwhile the screen lives. The thinking sign (the
+    // pointer, a dot) moves, and Black's clock runs and is drawn.
+    machine.run_frames(20).unwrap();
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        1,
+        "no search running"
+    );
+    assert_text_at(&machine, 0, STATUS_ROW, "BLACK THINKING", 14);
+    let mut xs = Vec::new();
+    for _ in 0..4 {
+        let pointer = machine.read("wShadowOAM", 68).unwrap();
+        assert_eq!(
+            pointer[64],
+            16 + 14 * 8,
+            "the sign is not on the status line"
+        );
+        xs.push(pointer[65]);
+        machine.run_frames(8).unwrap();
+    }
+    xs.sort();
+    xs.dedup();
+    assert!(xs.len() >= 3, "the thinking sign does not move: {xs:?}");
+    machine.run_frames(60).unwrap();
+    assert_eq!(
+        machine.read_u16("wClockSeconds").unwrap(),
+        600,
+        "White's clock ran"
+    );
+    assert_eq!(
+        machine
+            .read_u16(machine.symbol("wClockSeconds").unwrap() + 2)
+            .unwrap(),
+        599
+    );
+    // Black's clock at the top of the panel, drawn during the search; White's under it.
+    assert_text_at(&machine, 11, 0, " 9:59", 9);
+    assert_text_at(&machine, 11, 12, "10:00", 9);
+    // START: the search stops at once, the menu opens, the move found is dropped.
+    machine.tap(Button::Start, 2).unwrap();
+    machine.run_frames(2).unwrap();
+    assert_eq!(state(&machine), STATE_MENU);
+    assert_eq!(machine.read_u8("hSearching").unwrap(), 0);
+    assert_eq!(records(&machine).len(), 1, "the engine moved");
+    assert_eq!(
+        machine.read_u8("wClockSide").unwrap(),
+        0xFF,
+        "a clock runs in the menu"
+    );
+    // B: the engine thinks again, and moves.
+    press(&mut machine, Button::B);
+    assert_eq!(state(&machine), STATE_ENGINE);
+    wait_for_human(&mut machine);
+    assert_eq!(records(&machine).len(), 2, "the engine did not move");
     machine.assert_no_violations().unwrap();
 }

@@ -88,7 +88,12 @@ pub fn compare(
         "MISMATCH search of {fen} at {}:\n  ROM    {got}\n  model  {want}\n",
         describe(limits)
     );
-    report.push_str(&first_parting(rom, position, limits.depth, got.nodes.max(want.nodes))?);
+    report.push_str(&first_parting(
+        rom,
+        position,
+        limits.depth,
+        got.nodes.max(want.nodes),
+    )?);
     Ok(Some(report))
 }
 
