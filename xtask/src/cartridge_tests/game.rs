@@ -29,6 +29,8 @@ const STATE_DRAW_ANSWER: u8 = 5;
 const STATE_OVER: u8 = 6;
 
 /// `wEnding` (asm/include/game_state.inc).
+const ENDING_CHECKMATE: u8 = 1;
+const ENDING_TIME: u8 = 6;
 const ENDING_RESIGNED: u8 = 7;
 const ENDING_AGREEMENT: u8 = 8;
 
@@ -38,6 +40,7 @@ const MOVE_FLAG_PROMOTION: u8 = 2;
 const MOVE_FLAG_CASTLE: u8 = 4;
 const MOVE_FLAG_EN_PASSANT: u8 = 8;
 const MOVE_FLAG_CHECK: u8 = 16;
+const MOVE_FLAG_MATE: u8 = 32;
 
 /// The tile rows of the status line and of the pause menu (asm/include/layout.inc).
 const STATUS_ROW: usize = 14;
@@ -677,4 +680,87 @@ fn start_during_the_engines_search_opens_the_menu_and_the_engine_thinks_again_af
     wait_for_human(&mut machine);
     assert_eq!(records(&machine).len(), 2, "the engine did not move");
     machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn checkmate_ends_the_game_in_words_with_the_winner() {
+    let mut machine = game(GAME_MODE_TWO_PLAYERS);
+    let mut position = Position::start();
+    // The shortest mate from the start (found with the model): Qb3xe3#.
+    for uci in ["c2c4", "e5e3", "d1b3", "e6e5", "b3e3"] {
+        position = play(&mut machine, &position, uci, false);
+    }
+    machine.run_frames(6).unwrap();
+    assert!(position.is_checkmate());
+    assert_board_is(&machine, &position, "Qb3xe3#");
+    assert_eq!(state(&machine), STATE_OVER);
+    assert_eq!(machine.read_u8("wEnding").unwrap(), ENDING_CHECKMATE);
+    assert_eq!(machine.read_u8("wWinner").unwrap(), 0, "White wins");
+    assert_eq!(
+        records(&machine)[4][3],
+        MOVE_FLAG_CAPTURE | MOVE_FLAG_CHECK | MOVE_FLAG_MATE
+    );
+    assert_status(&machine, ["CHECKMATE", "WHITE WINS", "", "A: NEW GAME"]);
+    // The game has ended: the selector is gone and A picks nothing up.
+    assert_eq!(
+        machine.read_u8("wShadowOAM").unwrap(),
+        0,
+        "the selector shows"
+    );
+    assert_eq!(machine.read_u8("wClockSide").unwrap(), 0xFF, "a clock runs");
+    machine.assert_no_violations().unwrap();
+}
+
+/// A game against the engine at `level` (0 EASY ... 3 CLOCK), the human White, after
+/// the human's b2-b3: the engine's search has just begun.
+fn engine_thinking(level: u8) -> Machine {
+    let mut machine = boot(10);
+    machine.write_u8("wGameMode", GAME_MODE_WHITE).unwrap();
+    machine.write_u8("wGameLevel", level).unwrap();
+    for button in [Button::Start, Button::A, Button::A] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
+    play(&mut machine, &Position::start(), "b2b3", false);
+    for _ in 0..10 {
+        if machine.read_u8("hSearching").unwrap() == 1 {
+            return machine;
+        }
+        machine.run_frames(1).unwrap();
+    }
+    panic!("the engine's search did not start");
+}
+
+#[test]
+fn a_flag_falling_during_the_search_ends_the_game_on_time_at_once() {
+    let mut machine = engine_thinking(2);
+    // Black's clock (the engine's) down to 2 seconds: it falls within 2 seconds, long
+    // before HARD's search would end (about 14 seconds here).
+    let black_seconds = machine.symbol("wClockSeconds").unwrap() + 2;
+    machine.write(black_seconds, &[2, 0]).unwrap();
+    machine.run_frames(2 * 60 + 10).unwrap();
+    assert_eq!(machine.read_u8("wFlagFell").unwrap(), 2, "Black's flag");
+    assert_eq!(state(&machine), STATE_OVER);
+    assert_eq!(machine.read_u8("wEnding").unwrap(), ENDING_TIME);
+    assert_eq!(machine.read_u8("wWinner").unwrap(), 0, "White wins");
+    assert_eq!(records(&machine).len(), 1, "the engine moved");
+    assert_status(&machine, ["TIME", "WHITE WINS", "", "A: NEW GAME"]);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn the_clock_level_thinks_a_twentieth_of_its_time_and_deepens_up_to_depth_8() {
+    let mut machine = engine_thinking(3);
+    assert_eq!(machine.read_u8("wSearchDepth").unwrap(), 8);
+    // 600 seconds left: 3 frames a second and 30 more, 1,830, less the VBlanks since
+    // the search began (within the 4 frames play() runs after A).
+    let left = machine.read_u16("wThinkFramesLeft").unwrap();
+    assert!((1826..=1830).contains(&left), "{left} frames left to think");
+    machine.run_frames(10).unwrap();
+    assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), left - 10);
+    // EASY has no deadline.
+    let machine = engine_thinking(0);
+    assert_eq!(machine.read_u8("wSearchDepth").unwrap(), 2);
+    assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), 0);
 }
