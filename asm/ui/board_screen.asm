@@ -95,11 +95,13 @@ UpdateBoardScreen::
 	ld a, [wFlagFell]
 	and a
 	jr z, .state
-	; The side whose flag fell loses.
+	; The side whose flag fell loses (a piece picked up is put back first).
 	ASSERT FLAG_FELL_WHITE == 1 + COLOR_WHITE && FLAG_FELL_BLACK == 1 + COLOR_BLACK
 	dec a
 	xor 1
-	ld b, a
+	push af
+	call PutBack
+	pop bc
 	ld a, ENDING_TIME
 	jp EndGame
 .state

@@ -566,7 +566,9 @@ LevelDepths:
 ;; SELECT pressed, and the CLOCK level's deadline stop the search
 ;; (hSearchStop); during the search the thinking sign moves and the clocks
 ;; are drawn (the main loop, which draws them otherwise, is busy). It writes
-;; no VRAM itself.
+;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
+;; enables them again, inside this handler: only the STAT interrupt at line 1
+;; could then come in, long after the handler has returned.)
 ;; @destroys af, bc, de, hl
 GameVBlank::
 	ld a, [wFlagFell]

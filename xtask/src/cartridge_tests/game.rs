@@ -250,7 +250,7 @@ fn assert_screen_shows(
             continue;
         }
         let content = cell_content(position.board().piece_at(sq));
-        let dark = (sq.file().index() + sq.rank().index()) % 2 == 0;
+        let dark = (sq.file().index() + sq.rank().index()).is_multiple_of(2);
         let want = gfx::cell_picture(
             &art.pieces,
             &art.board,
