@@ -4,9 +4,9 @@
 ; include/layout.inc), drawn there once by the board screen's set-up; the
 ; pointer object shows the item chosen.
 ;
-; A draw offered to the engine is accepted only when the engine's last search
-; found it worse off (a score below 0); in a two-player game the other player
-; answers.
+; A draw offered to the engine is accepted only when the engine is worse off
+; by its last search's score and by the evaluation of the position (both below
+; 0 from its side); in a two-player game the other player answers.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -174,10 +174,31 @@ OfferDraw:
 	ld a, [wGameMode]
 	cp GAME_MODE_TWO_PLAYERS
 	jr z, .ask
-	; The engine's last score below 0: it accepts.
+	; The engine accepts when it is worse off both by its last search's score
+	; and by the evaluation of the position now (White's score, turned round
+	; when the engine plays Black): the search saw deeper, but before the
+	; human's last move.
 	ld a, [wEngineScore + 1]
 	bit 7, a
+	jr z, .declined
+	ldh a, [hWhiteScore + 1]
+	ld b, a
+	ld a, [wGameMode]
+	ASSERT GAME_MODE_WHITE == 0
+	and a
+	; the human plays White: the engine, Black, is worse off when White's
+	; score is above 0
+	jr nz, .engineWhite
+	ldh a, [hWhiteScore]
+	or b
+	jr z, .declined
+	bit 7, b
+	jr z, AgreeDraw
+	jr .declined
+.engineWhite
+	bit 7, b
 	jr nz, AgreeDraw
+.declined
 	ld de, DrawDeclinedText
 	jp ShowMenuMessage
 .ask

@@ -764,3 +764,35 @@ fn the_clock_level_thinks_a_twentieth_of_its_time_and_deepens_up_to_depth_8() {
     assert_eq!(machine.read_u8("wSearchDepth").unwrap(), 2);
     assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), 0);
 }
+
+#[test]
+fn the_engine_accepts_a_draw_only_when_its_search_and_its_evaluation_find_it_worse() {
+    // (wEngineScore: the last search's score, the engine's view; hWhiteScore: White's
+    // evaluation) for an engine playing Black, and whether it takes the draw.
+    for (search, white, accepts) in [
+        (-50i16, 50i16, true),
+        (-50, -50, false),
+        (50, 50, false),
+        (-50, 0, false),
+    ] {
+        let mut machine = game(GAME_MODE_WHITE);
+        press(&mut machine, Button::Start);
+        machine
+            .write("wEngineScore", &search.to_le_bytes())
+            .unwrap();
+        machine.write("hWhiteScore", &white.to_le_bytes()).unwrap();
+        press(&mut machine, Button::Down);
+        press(&mut machine, Button::A);
+        machine.run_frames(4).unwrap();
+        let case = format!("search {search}, White's evaluation {white}");
+        if accepts {
+            assert_eq!(state(&machine), STATE_OVER, "{case}");
+            assert_eq!(machine.read_u8("wEnding").unwrap(), ENDING_AGREEMENT);
+            assert_status(&machine, ["DRAW BY AGREEMENT", "", "", "A: NEW GAME"]);
+        } else {
+            assert_eq!(state(&machine), STATE_MENU, "{case}");
+            assert_text_at(&machine, 0, MENU_ROW + 5, "DRAW DECLINED", 20);
+        }
+        machine.assert_no_violations().unwrap();
+    }
+}
