@@ -15,6 +15,7 @@ INCLUDE "include/charmap.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "include/layout.inc"
 INCLUDE "include/screens.inc"
+INCLUDE "include/audio.inc"
 INCLUDE "include/game.inc"
 INCLUDE "include/game_state.inc"
 INCLUDE "include/clock.inc"
@@ -334,7 +335,8 @@ ClearMenuMessage:
 
 
 ;; Leaves the game for the option pages (a new game): the VBlank handler
-;; stops calling the game, and the board screen's objects go.
+;; stops calling the game, the board screen's objects go, and the title song
+;; starts again (the game-over jingle has taken its place).
 ;; @destroys af, bc, hl
 LeaveGame::
 	xor a
@@ -342,6 +344,8 @@ LeaveGame::
 	ld hl, wShadowOAM
 	ld bc, OAM_SIZE
 	call Memset
+	ld a, SONG_TITLE
+	call PlaySong
 	ld a, SCREEN_MODE_PAGE
 	ld [wNextScreen], a
 	ret
