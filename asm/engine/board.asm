@@ -97,7 +97,7 @@ SECTION "Load position", ROM0
 
 ;; Loads a position given in the setup format (see SETUP_* above), gives its
 ;; pieces their slots, makes it the root of the move and undo stacks, and
-;; computes its Zobrist key. A
+;; computes its Zobrist key and White's score (eval.asm). A
 ;; castling right whose king or rook is not at home is dropped; a piece byte
 ;; outside 0-6 and 9-14 reads as an empty square. The side not to move must
 ;; not be in check (GenerateMoves finds knight and pawn checks from the last
@@ -200,7 +200,8 @@ LoadPosition::
 
 	call AssignPieceSlots
 	call ResetUndoStack
-	jp ComputeZobristKey
+	call ComputeZobristKey
+	jp ComputeWhiteScore
 
 
 ;; Gives each piece on the board its slot (see the top of the file) and sets

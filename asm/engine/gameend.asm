@@ -13,14 +13,10 @@ INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
 
 
-; Plies without a capture or pawn move that end the game (the fifty-move rule).
-DEF FIFTY_MOVE_PLIES EQU 100
-
 ; Game keys kept. A position repeats only positions since the last capture or
 ; pawn move, and at FIFTY_MOVE_PLIES plies without one the fifty-move rule ends
 ; the game first, so FIFTY_MOVE_PLIES + 1 would do.
 DEF MAX_GAME_KEYS EQU 104
-DEF GAME_KEY_SIZE EQU 4
 ASSERT MAX_GAME_KEYS >= FIFTY_MOVE_PLIES + 1, "the history misses positions that can repeat"
 ASSERT MAX_GAME_KEYS <= $FF, "wGameKeyCount is a byte"
 
@@ -41,8 +37,8 @@ EXPORT VERDICT_COUNT
 SECTION "Game history", WRAM0
 
 ; How many keys wGameKeys holds (at least 1 once a game has started).
-wGameKeyCount: db
-wGameKeys: ds MAX_GAME_KEYS * GAME_KEY_SIZE
+wGameKeyCount:: db
+wGameKeys:: ds MAX_GAME_KEYS * GAME_KEY_SIZE
 ; The current position's game key (see GameKey).
 wGameKey: ds GAME_KEY_SIZE
 
@@ -283,7 +279,7 @@ GameVerdict::
 ;; against king and one bishop or one knight?
 ;; @return z: insufficient; nz: not
 ;; @destroys af, bc, hl
-IsInsufficientMaterial:
+IsInsufficientMaterial::
 	ld hl, wBoard
 	; c: minor pieces seen
 	ld c, 0

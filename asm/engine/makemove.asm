@@ -6,8 +6,9 @@
 ; record reads UNDO_TO_UNKNOWN, so the UNDO_TO byte right below wUndoTop is
 ; always the square the move that made the position landed on, or
 ; UNDO_TO_UNKNOWN at the root (GenerateMoves finds leaping checkers with it).
-; Both move the piece slots of board.asm with the pieces. The Zobrist key is
-; updated incrementally and simply restored on unmake.
+; Both move the piece slots of board.asm with the pieces. The Zobrist key,
+; White's score and the mating material (eval.asm) are updated incrementally
+; and simply restored on unmake.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -66,8 +67,9 @@ ResetUndoStack::
 
 
 ;; Plays a move of the side to move: updates the board, the king squares, the
-;; side to move, castling rights, en-passant square, halfmove clock and
-;; Zobrist key, and pushes an undo record. The move must be one that
+;; side to move, castling rights, en-passant square, halfmove clock, Zobrist
+;; key, White's score and the mating material (eval.asm), and pushes an undo
+;; record. The move must be one that
 ;; GenerateMoves produced for this position.
 ;; @param d: from square
 ;; @param e: to byte (the to square with the promotion bits)
@@ -94,6 +96,12 @@ ENDC
 	ld a, [wZobristKey + 2]
 	ld [hli], a
 	ld a, [wZobristKey + 3]
+	ld [hli], a
+	ldh a, [hWhiteScore]
+	ld [hli], a
+	ldh a, [hWhiteScore + 1]
+	ld [hli], a
+	ldh a, [hMatingMaterial]
 	ld [hli], a
 
 	; b: from, c: to square
@@ -150,6 +158,9 @@ ENDC
 	jr z, .noCapture
 	ld l, c
 	call XorPieceKey
+	ldh a, [hCapturedPiece]
+	ld l, c
+	call SubtractPieceValue
 	xor a
 	ldh [hHalfmoveClock], a
 	; Its slot keeps square 0 until UnmakeMove.
@@ -208,7 +219,8 @@ ENDC
 	cp e
 	jr nz, .promoted
 	; The key, in one pass: the piece leaves b and lands on c (the piece key
-	; pages of zobrist.asm), and the side to move changes. b and c end here.
+	; pages of zobrist.asm), and the side to move changes. b and c become the
+	; piece's two cells in a piece page, which the score reads next.
 	ld h, HIGH(PieceKeyIndex)
 	ld l, a
 	ld e, [hl]
@@ -234,15 +246,46 @@ ENDC
 			inc h
 		ENDC
 	ENDR
+	; The score: the piece's entry on c replaces its entry on b, in the page
+	; of the side that moved, HIGH(EvalPages) + 1 - the side now to move.
+	ASSERT COLOR_WHITE == 0 && COLOR_BLACK == 1
+	ldh a, [hSideToMove]
+	cpl
+	add HIGH(EvalPages) + 2
+	ld h, a
+	ld l, c
+	ld a, [hl]
+	ld l, b
+	sub [hl]
+	; a: the difference, signed (both entries are -64..64), into hl
+	ld l, a
+	add a
+	sbc a
+	ld h, a
+	ldh a, [hWhiteScore]
+	add l
+	ldh [hWhiteScore], a
+	ldh a, [hWhiteScore + 1]
+	adc h
+	ldh [hWhiteScore + 1], a
 	ret
 .promoted
+	; e: the piece promoted to; the pawn leaves b, the new piece lands on c.
 	push de
 	ld l, b
+	call XorPieceKey
+	ldh a, [hMovedPiece]
+	ld l, b
+	call SubtractPieceValue
+	pop de
+	push de
+	ld a, e
+	ld l, c
 	call XorPieceKey
 	pop de
 	ld a, e
 	ld l, c
-	call XorPieceKey
+	call AddPieceValue
 	ld hl, BlackToMoveKey
 	jp XorKey
 
@@ -287,6 +330,12 @@ ENDC
 	push af
 	push de
 	call XorPieceKey
+	pop de
+	pop af
+	push af
+	push de
+	ld l, e
+	call SubtractPieceValue
 	pop de
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_EN_PASSANT
@@ -380,8 +429,20 @@ ENDC
 	dec e
 	pop af
 	ld [de], a
+	push af
 	ld l, e
 	call XorPieceKey
+	; Its score: lifted from the a-file, put down on the d-file.
+	ld a, b
+	sub 4
+	ld l, a
+	pop af
+	push af
+	call SubtractPieceValue
+	pop af
+	ld l, b
+	dec l
+	call AddPieceValue
 	; The rook's slot moves with it.
 	ld h, HIGH(wPieceSlotOf)
 	ld a, b
@@ -452,6 +513,12 @@ UnmakeMove::
 	ENDR
 	ld a, [hli]
 	ld [de], a
+	ld a, [hli]
+	ldh [hWhiteScore], a
+	ld a, [hli]
+	ldh [hWhiteScore + 1], a
+	ld a, [hli]
+	ldh [hMatingMaterial], a
 	ldh a, [hSideToMove]
 	xor 1
 	ldh [hSideToMove], a

@@ -13,8 +13,9 @@
 ;
 ; Piece keys are laid out for a fast update: 8 pages, one per colour and key
 ; byte (White bytes 0-3, then Black bytes 0-3). In a page, the key of a role on
-; a square is at cell (square + the role's offset): each role gets its own
-; columns (0-4, 5-9 or 10-14) and rows (2-7 or 8-13) of the page.
+; a square is at cell (square + the role's PAGE_OFFSET_*, engine.inc): each role
+; gets its own columns and rows of the page. The evaluation's pages (eval.asm)
+; have the same layout, so MakeMove finds a move's two cells once for both.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -42,14 +43,6 @@ MACRO next_zobrist_key
 	DEF \1 = \1 | zobrist_byte << 24
 ENDM
 
-; Each role's offset in a key page: its columns and rows.
-DEF KEY_OFFSET_BISHOP EQU 0
-DEF KEY_OFFSET_ROOK   EQU 5
-DEF KEY_OFFSET_QUEEN  EQU 10
-DEF KEY_OFFSET_PAWN   EQU 6 * BOARD_ROW_CELLS
-DEF KEY_OFFSET_KNIGHT EQU 6 * BOARD_ROW_CELLS + 5
-DEF KEY_OFFSET_KING   EQU 6 * BOARD_ROW_CELLS + 10
-
 
 SECTION "Zobrist piece keys", ROMX, ALIGN[8]
 
@@ -65,23 +58,24 @@ ENDR
 
 SECTION "Zobrist piece key index", ROMX, ALIGN[8]
 
-; For a piece code p: at cell p, the role's offset in a key page; at cell
-; p + $80, the page of the key's byte 0 for the piece's colour.
+; For a piece code p: at cell p, the role's offset in a piece page (a key page
+; or an evaluation page); at cell p + $80, the page of the key's byte 0 for the
+; piece's colour.
 PieceKeyIndex::
 FOR cell, 256
 	DEF role = cell & ROLE_MASK
 	IF role == ROLE_BISHOP
-		DEF offset = KEY_OFFSET_BISHOP
+		DEF offset = PAGE_OFFSET_BISHOP
 	ELIF role == ROLE_ROOK
-		DEF offset = KEY_OFFSET_ROOK
+		DEF offset = PAGE_OFFSET_ROOK
 	ELIF role == ROLE_QUEEN
-		DEF offset = KEY_OFFSET_QUEEN
+		DEF offset = PAGE_OFFSET_QUEEN
 	ELIF role == ROLE_PAWN
-		DEF offset = KEY_OFFSET_PAWN
+		DEF offset = PAGE_OFFSET_PAWN
 	ELIF role == ROLE_KNIGHT
-		DEF offset = KEY_OFFSET_KNIGHT
+		DEF offset = PAGE_OFFSET_KNIGHT
 	ELSE
-		DEF offset = KEY_OFFSET_KING
+		DEF offset = PAGE_OFFSET_KING
 	ENDC
 	IF cell < $80
 		db offset

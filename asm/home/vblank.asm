@@ -49,7 +49,9 @@
 ; main loop or a short `di` (TakePadPressed, ReadClockSeconds) can delay it.
 ; Every queued byte is written in VBlank, and the STAT interrupt still finds
 ; the CPU free at line 1. The budget is 72 rather than 80 to leave the clock
-; its cycles within VBlank.
+; its cycles within VBlank. During a game the handler also calls GameVBlank
+; (ui/game.asm) last, which writes no VRAM; with the game's check
+; (7 cycles) the figures above become FIGURES.
 
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
@@ -159,6 +161,12 @@ VBlankHandler::
 	call TickClocks
 
 	call ReadJoypad
+
+	; The game's live part (ui/game.asm), which must run even while the main
+	; loop is inside the engine's search.
+	ldh a, [hGameLive]
+	and a
+	call nz, GameVBlank
 
 	ld hl, hFrameCounter
 	inc [hl]

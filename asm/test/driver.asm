@@ -14,7 +14,13 @@
 ;   wTestStatus = TEST_STATUS_ILLEGAL_HISTORY;
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
-;   wTestMoves), the verdict and whether the side to move is in check;
+;   wTestMoves), the verdict, whether the side to move is in check, the
+;   evaluation (wTestEvaluation) and whether the material is insufficient
+;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
+;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
+;   nodes (wTestNodes), the last finished iteration and the principal
+;   variation. hSearchStop is cleared before the search: the harness may set
+;   it while the search runs;
 ; - with the stack checks, an engine routine that finds a stack full ends the
 ;   command at once with its TEST_STATUS_* (see the traps at the end).
 ;
@@ -27,14 +33,16 @@ INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/search.inc"
 
 
 	const_def
 	const TEST_LOAD
 	const TEST_PERFT
 	const TEST_LEGAL_MOVES
+	const TEST_SEARCH
 DEF TEST_COMMAND_COUNT EQU const_value
-EXPORT TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES, TEST_COMMAND_COUNT
+EXPORT TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES, TEST_SEARCH, TEST_COMMAND_COUNT
 
 	const_def
 	const TEST_STATUS_OK
@@ -65,11 +73,13 @@ ASSERT MOVE_STACK_PLIES >= 2, "the history needs two move lists"
 
 EXPORT MAX_TEST_HISTORY, TEST_MOVE_SIZE, TEST_NODES_SIZE, TEST_MAX_PERFT_DEPTH
 EXPORT TEST_NO_EP_SQUARE, NUM_SQUARES, MAX_MOVES, MAX_PLIES
+EXPORT MAX_SEARCH_DEPTH, MAX_SEARCH_PLY
 EXPORT SETUP_PAWN, SETUP_KNIGHT, SETUP_BISHOP, SETUP_ROOK, SETUP_QUEEN
 EXPORT SETUP_KING, SETUP_BLACK, CASTLE_WHITE, CASTLE_BLACK
 EXPORT COLOR_WHITE, COLOR_BLACK
 
-DEF TEST_STACK_SIZE EQU $100
+DEF TEST_STACK_SIZE EQU $200
+ASSERT TEST_STACK_SIZE >= SEARCH_STACK_SIZE + $20, "the test stack has no room for the search's frames (search.asm)"
 
 
 SECTION "Test stack", WRAM0[$D000 - TEST_STACK_SIZE]
@@ -97,8 +107,11 @@ wTestEpSquare:: db
 ; Plies since the last capture or pawn move.
 wTestHalfmove:: db
 ; Perft depth: 0 counts the position itself, 1 its legal moves (at most
-; TEST_MAX_PERFT_DEPTH).
+; TEST_MAX_PERFT_DEPTH); search depth: 1 to MAX_SEARCH_DEPTH.
 wTestDepth:: db
+; The search's node budget, 32 bits little-endian (at least 1; $FFFFFFFF: no
+; limit).
+wTestNodeBudget:: ds TEST_NODES_SIZE
 ; Moves to play from the position before the command, as a game: each is the
 ; from square, the to square and the promotion piece (2-5, or 0).
 wTestHistoryLength:: db
@@ -112,8 +125,16 @@ wTestStatus:: db
 ; and its hl (each trap says what it holds).
 wTestTrapReturn:: dw
 wTestTrapHL:: dw
-; The perft count, little-endian.
+; The perft count, or the nodes the search took, little-endian.
 wTestNodes:: ds TEST_NODES_SIZE
+; The search's move, its score (16 bits little-endian signed, the side to
+; move's view), the last iteration that finished (0: none) and its principal
+; variation (wTestPvLength moves).
+wTestSearchMove:: ds TEST_MOVE_SIZE
+wTestSearchScore:: dw
+wTestSearchDepthDone:: db
+wTestPvLength:: db
+wTestPv:: ds MAX_SEARCH_PLY * TEST_MOVE_SIZE
 ; The legal moves, in the engine's order, as history moves are written.
 wTestMoveCount:: db
 wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
@@ -121,6 +142,11 @@ wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
 wTestVerdict:: db
 ; 1 when the side to move is in check, else 0.
 wTestInCheck:: db
+; Evaluate's score, little-endian, signed: White's score kept by MakeMove
+; through the history, from the side to move's view, plus the tempo.
+wTestEvaluation:: dw
+; 1 when hMatingMaterial says the material is insufficient, else 0.
+wTestInsufficient:: db
 
 ; The stack pointer at the start of TestRunCommand (a trap returns with it).
 wTestCommandSP: dw
@@ -199,6 +225,8 @@ ENDC
 	jr z, TestPerft
 	cp TEST_LEGAL_MOVES
 	jr z, TestLegalMoves
+	cp TEST_SEARCH
+	jp z, TestSearch
 	ret
 
 
@@ -233,7 +261,8 @@ TestPerft:
 	ret
 
 
-;; TEST_LEGAL_MOVES: the legal moves, the verdict, check.
+;; TEST_LEGAL_MOVES: the legal moves, the verdict, check, the evaluation and
+;; the insufficient-material flag.
 ;; @destroys af, bc, de, hl
 TestLegalMoves:
 	ld hl, wMoveStack
@@ -272,6 +301,16 @@ TestLegalMoves:
 	ld [wTestVerdict], a
 	ld a, b
 	ld [wTestInCheck], a
+	call Evaluate
+	ld a, l
+	ld [wTestEvaluation], a
+	ld a, h
+	ld [wTestEvaluation + 1], a
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	ld a, 0
+	adc a
+	ld [wTestInsufficient], a
 	ret
 
 
@@ -421,6 +460,99 @@ PlayTestHistoryMove:
 	ld hl, wMoveStack + MOVE_SIZE * MAX_MOVES
 	call PlayGameMove
 	and a
+	ret
+
+
+;; TEST_SEARCH: SearchBestMove to depth wTestDepth within wTestNodeBudget
+;; nodes; its results in the mailbox format (the PV's moves are converted
+;; along the line, made and unmade again).
+;; @destroys af, bc, de, hl
+TestSearch:
+	ld a, [wTestDepth]
+	ld [wSearchDepth], a
+	ld hl, wTestNodeBudget
+	ld de, wSearchNodeBudget
+	ld c, TEST_NODES_SIZE
+	call TestCopyBytes
+	xor a
+	ldh [hSearchStop], a
+	call SearchBestMove
+.searched::
+	ld hl, wSearchNodes
+	ld de, wTestNodes
+	ld c, TEST_NODES_SIZE
+	call TestCopyBytes
+	ld hl, wSearchScore
+	ld de, wTestSearchScore
+	ld c, 2
+	call TestCopyBytes
+	ld a, [wSearchDepthDone]
+	ld [wTestSearchDepthDone], a
+	ld a, [wSearchBestMove]
+	ld d, a
+	ld a, [wSearchBestMove + 1]
+	ld e, a
+	ld bc, wTestSearchMove
+	call MoveToTestMove
+	; The PV, converted move by move along the line.
+	ld a, [wSearchPvLength]
+	ld [wTestPvLength], a
+	and a
+	ret z
+	ld hl, wSearchPv
+	ld bc, wTestPv
+.convert
+	push af
+	ld a, [hli]
+	ld d, a
+	ld a, [hli]
+	ld e, a
+	push hl
+	push de
+	call MoveToTestMove
+	pop de
+	push bc
+	call MakeMove
+	pop bc
+	pop hl
+	pop af
+	dec a
+	jr nz, .convert
+	; Unmade, last first.
+	ld a, [wSearchPvLength]
+.unmake
+	push af
+	dec hl
+	ld e, [hl]
+	dec hl
+	ld d, [hl]
+	push hl
+	call UnmakeMove
+	pop hl
+	pop af
+	dec a
+	jr nz, .unmake
+	ret
+
+
+;; Copies c bytes (at least 1) from hl to de.
+;; @destroys af, c, de, hl
+TestCopyBytes:
+	ld a, [hli]
+	ld [de], a
+	inc de
+	dec c
+	jr nz, TestCopyBytes
+	ret
+
+
+;; The engine's piece_square macro (engine.inc) as a routine, which xtask's
+;; tests call with the registers set.
+;; @param a: piece code; c: square
+;; @return a: the piece-square entry (eval::piece_square)
+;; @destroys f, hl
+TestPieceSquare::
+	piece_square
 	ret
 
 

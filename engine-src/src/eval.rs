@@ -130,7 +130,9 @@ pub fn evaluate(position: &Position) -> i16 {
 
 /// Every role's table, pawn first (for the generator and the tests).
 pub fn tables() -> impl Iterator<Item = (Role, &'static [i8; Square::COUNT])> {
-    Role::ALL.into_iter().map(|role| (role, PIECE_SQUARE.get(role)))
+    Role::ALL
+        .into_iter()
+        .map(|role| (role, PIECE_SQUARE.get(role)))
 }
 
 #[cfg(test)]

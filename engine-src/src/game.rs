@@ -130,6 +130,12 @@ impl Game {
         &self.moves
     }
 
+    /// The Zobrist key ([`Position::zobrist`]) of every position reached, the start first
+    /// and the current position last: the history a search counts repetitions in.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// Plays `m` if it is legal and the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         if let Some(outcome) = self.outcome() {

@@ -3,6 +3,12 @@
 //! the long castle. It is the executable form of docs/rules.md, and the yardstick the
 //! assembly engine is checked against.
 //!
+//! The modules: the rules ([`position`] and its move generation, [`game`] for how a game
+//! ends, [`fen`], [`notation`], [`perft`], [`zobrist`]) on the board types ([`square`],
+//! [`square_set`], [`board`], [`attacks`], [`role`], [`color`], [`setup`], [`moves`]),
+//! and the engine the cartridge mirrors: the evaluation [`eval`] and the search
+//! [`search`] (docs/search.md).
+//!
 //! ```
 //! use engine_src::{perft::perft, Position};
 //!
@@ -25,6 +31,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod role;
+pub mod search;
 pub mod setup;
 pub mod square;
 pub mod square_set;

@@ -117,6 +117,10 @@ pub struct VerifyArgs {
     /// Seed of the random games (the same seed plays the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Compare the searches on this list of positions (one FEN a line, `#` comments)
+    /// instead of the checked-in search suite.
+    #[arg(long)]
+    pub search_suite: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]

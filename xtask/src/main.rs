@@ -16,6 +16,7 @@ mod dmg_time;
 mod fairy;
 mod harness;
 mod perft;
+mod positions;
 mod progress;
 mod project;
 mod random;

@@ -21,6 +21,7 @@
 use std::fmt;
 
 use anyhow::{bail, Context, Result};
+use engine_src::search::{self, Limits, LimitsError, SearchResult};
 use engine_src::{Color, Game, Move, Outcome, Position, Role, Square};
 
 use crate::harness::{Location, Machine, Symbols, CYCLES_PER_SECOND};
@@ -35,6 +36,8 @@ const COMMAND_BUDGET: u64 = 10 * CYCLES_PER_SECOND;
 const HISTORY_MOVE_BUDGET: u64 = 200_000;
 /// Allowance per node of the perft tree (as the reference model counts it).
 const PERFT_NODE_BUDGET: u64 = 100_000;
+/// Allowance per node of a search (as the reference model counts them).
+const SEARCH_NODE_BUDGET: u64 = 50_000;
 
 /// Declares an enum of codes of the test driver: each variant stands for the constant the
 /// ROM exports under the name given, the variants in the order of the constants' values
@@ -94,6 +97,7 @@ driver_codes! {
         Load = "TEST_LOAD",
         Perft = "TEST_PERFT",
         LegalMoves = "TEST_LEGAL_MOVES",
+        Search = "TEST_SEARCH",
     }
 }
 
@@ -121,6 +125,10 @@ pub struct DriverLimits {
     pub max_perft_depth: u32,
     /// `MAX_PLIES`: the undo records MakeMove may fill.
     pub max_plies: usize,
+    /// `MAX_SEARCH_DEPTH`: the deepest iteration the search is asked for.
+    pub max_search_depth: u8,
+    /// `MAX_SEARCH_PLY`: the longest principal variation.
+    pub max_search_ply: usize,
 }
 
 /// Reads the test ROM's limits from its `.sym`, after checking that it exports every code
@@ -189,6 +197,8 @@ pub fn read_contract(symbols: &Symbols) -> Result<DriverLimits> {
         max_moves: exported(symbols, "MAX_MOVES")? as usize,
         max_perft_depth: exported(symbols, "TEST_MAX_PERFT_DEPTH")?,
         max_plies: exported(symbols, "MAX_PLIES")? as usize,
+        max_search_depth: exported(symbols, "MAX_SEARCH_DEPTH")? as u8,
+        max_search_ply: exported(symbols, "MAX_SEARCH_PLY")? as usize,
     })
 }
 
@@ -443,6 +453,151 @@ pub struct LegalMoves {
     pub moves: Vec<RomMove>,
     pub verdict: Verdict,
     pub in_check: bool,
+    /// `Evaluate`: the score for the side to move, from the score MakeMove kept up to
+    /// date through the history (the model's `eval::evaluate`).
+    pub evaluation: i16,
+    /// `hMatingMaterial` says neither side can mate (`Position::is_insufficient_material`).
+    pub insufficient_material: bool,
+}
+
+/// The ROM's answer to TEST_SEARCH (SearchBestMove, asm/engine/search.asm).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchAnswer {
+    /// The move chosen.
+    pub best: RomMove,
+    /// Its score for the side to move, in centipawns.
+    pub score: i16,
+    /// Every node searched.
+    pub nodes: u64,
+    /// The principal variation of the last finished iteration (empty when none did).
+    pub pv: Vec<RomMove>,
+    /// The last finished iteration, 0 when none did.
+    pub depth: u8,
+}
+
+impl SearchAnswer {
+    /// The model's result in the same terms; `None` when the model has no move.
+    pub fn of_model(result: &SearchResult) -> Option<SearchAnswer> {
+        Some(SearchAnswer {
+            best: RomMove::of(result.best.as_ref()?),
+            score: result.score,
+            nodes: result.nodes,
+            pv: result.pv.iter().map(RomMove::of).collect(),
+            depth: result.depth,
+        })
+    }
+}
+
+/// `b1c3 12 nodes 88 depth 2 pv b1c3 b6c4`.
+impl fmt::Display for SearchAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pv: Vec<String> = self.pv.iter().map(RomMove::to_string).collect();
+        write!(
+            f,
+            "{} score {} nodes {} depth {} pv {}",
+            self.best,
+            self.score,
+            self.nodes,
+            self.depth,
+            if pv.is_empty() {
+                "(none)".to_string()
+            } else {
+                pv.join(" ")
+            }
+        )
+    }
+}
+
+/// A search the ROM is not asked for: xtask refuses it first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchRefused {
+    /// The depth or the budget is out of range (the model's [`Limits::check`]).
+    Limits(LimitsError),
+    /// The budget does not fit the mailbox's 32 bits (and is not "no budget").
+    Budget(u64),
+    /// A move of the history is not legal where it is played (1-based).
+    IllegalHistory { ply: usize, played: RomMove },
+    /// The position has no legal move: nothing to search.
+    NoMove(Verdict),
+}
+
+impl fmt::Display for SearchRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchRefused::Limits(error) => write!(f, "{error}"),
+            SearchRefused::Budget(nodes) => write!(
+                f,
+                "a node budget of {nodes} does not fit the ROM's 32 bits: at most {}",
+                u32::MAX - 1
+            ),
+            SearchRefused::IllegalHistory { ply, played } => {
+                write!(f, "history move {ply} ({played}) is not legal there")
+            }
+            SearchRefused::NoMove(verdict) => write!(
+                f,
+                "the position has no legal move ({}): there is nothing to search",
+                verdict.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchRefused {}
+
+/// The game `history` leads to from `start`, and what a search of it would be refused for.
+pub fn search_game(
+    start: &Position,
+    history: &[RomMove],
+    limits: Limits,
+) -> Result<Game, SearchRefused> {
+    limits.check().map_err(SearchRefused::Limits)?;
+    if limits.nodes != u64::MAX && limits.nodes >= u64::from(u32::MAX) {
+        return Err(SearchRefused::Budget(limits.nodes));
+    }
+    let mut game = Game::new(*start);
+    for (index, played) in history.iter().enumerate() {
+        let Some(m) = played.find_in(game.position()) else {
+            return Err(SearchRefused::IllegalHistory {
+                ply: index + 1,
+                played: *played,
+            });
+        };
+        game.play(m).map_err(|_| SearchRefused::IllegalHistory {
+            ply: index + 1,
+            played: *played,
+        })?;
+    }
+    if game.position().legal_moves().is_empty() {
+        return Err(SearchRefused::NoMove(Verdict::of_game(&game)));
+    }
+    Ok(game)
+}
+
+/// The model's legal move that the engine's move bytes (from square, to byte, as
+/// MakeMove takes them: asm/engine/engine.inc) stand for, if any.
+fn engine_move(position: &Position, from: u8, to: u8) -> Option<Move> {
+    let square = |byte: u8| {
+        let (row, file) = (byte >> 4, byte & 0x0F);
+        if !(2..8).contains(&row) || file >= 5 {
+            return None;
+        }
+        Square::new(u32::from(row - 2) * 5 + u32::from(file))
+    };
+    let (from, to_square) = (square(from)?, square(to & 0x77)?);
+    let promotion = match to & 0x88 {
+        0x00 => None,
+        0x08 => Some(Role::Rook),
+        0x80 => Some(Role::Bishop),
+        _ => Some(Role::Knight),
+    };
+    position.legal_moves().iter().copied().find(|m| {
+        m.from == from
+            && m.to == to_square
+            && match promotion {
+                Some(role) => m.promotion == Some(role),
+                None => matches!(m.promotion, None | Some(Role::Queen)),
+            }
+    })
 }
 
 /// The driver refused a move of the history as illegal (TEST_STATUS_ILLEGAL_HISTORY).
@@ -543,8 +698,9 @@ impl RomEngine {
         ])))
     }
 
-    /// The legal moves, the verdict and whether the side to move is in check, in the
-    /// position `history` leads to from `start`.
+    /// The legal moves, the verdict, whether the side to move is in check, the evaluation
+    /// and whether the material is insufficient, in the position `history` leads to from
+    /// `start`.
     pub fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         self.write_query(start, history)?;
         self.run(
@@ -571,7 +727,149 @@ impl RomEngine {
                 1 => true,
                 byte => bail!("the ROM's in-check flag is {byte}, which is not 0 or 1"),
             },
+            evaluation: self.machine.read_u16("wTestEvaluation")? as i16,
+            insufficient_material: match self.machine.read_u8("wTestInsufficient")? {
+                0 => false,
+                1 => true,
+                byte => {
+                    bail!("the ROM's insufficient-material flag is {byte}, which is not 0 or 1")
+                }
+            },
         })
+    }
+
+    /// The deepest iteration the ROM's search is asked for (its exported
+    /// `MAX_SEARCH_DEPTH`).
+    pub fn max_search_depth(&self) -> u8 {
+        self.limits.max_search_depth
+    }
+
+    /// SearchBestMove on the position `history` leads to from `start`, to depth
+    /// `limits.depth` within `limits.nodes` nodes (`u64::MAX`: no budget). Refused, with
+    /// a [`SearchRefused`] and before the ROM is asked, when the model refuses the limits,
+    /// the budget does not fit 32 bits, the history is not legal or the position has no
+    /// legal move.
+    pub fn search(
+        &mut self,
+        start: &Position,
+        history: &[RomMove],
+        limits: Limits,
+    ) -> Result<SearchAnswer> {
+        self.search_with(start, history, limits, |_, _| {})
+    }
+
+    /// [`RomEngine::search`], calling `hook` with the machine and the machine cycles
+    /// since the command began after each instruction (to set `hSearchStop`, say).
+    pub fn search_with(
+        &mut self,
+        start: &Position,
+        history: &[RomMove],
+        limits: Limits,
+        hook: impl FnMut(&mut Machine, u64),
+    ) -> Result<SearchAnswer> {
+        let game = search_game(start, history, limits)?;
+        if limits.depth > self.limits.max_search_depth {
+            bail!(
+                "the ROM searches to depth {} at most, not {}",
+                self.limits.max_search_depth,
+                limits.depth
+            );
+        }
+        self.write_query(start, history)?;
+        let budget = if limits.nodes == u64::MAX {
+            u32::MAX
+        } else {
+            limits.nodes as u32
+        };
+        self.machine.write_u8("wTestDepth", limits.depth)?;
+        self.machine
+            .write("wTestNodeBudget", &budget.to_le_bytes())?;
+        let nodes = search::search(&game, limits).nodes;
+        let cycles = COMMAND_BUDGET
+            + HISTORY_MOVE_BUDGET * history.len() as u64
+            + SEARCH_NODE_BUDGET * nodes;
+        self.run_with(DriverCommand::Search, cycles, hook)?;
+        let machine = &self.machine;
+        let read_move = |label: &str| -> Result<RomMove> {
+            let bytes = machine.read(label, RomMove::SIZE)?;
+            RomMove::decode([bytes[0], bytes[1], bytes[2]])
+        };
+        let best = read_move("wTestSearchMove")?;
+        let nodes = machine.read("wTestNodes", NODES_SIZE)?;
+        let length = usize::from(machine.read_u8("wTestPvLength")?);
+        if length > self.limits.max_search_ply {
+            bail!(
+                "the ROM's principal variation has {length} moves, more than MAX_SEARCH_PLY ({})",
+                self.limits.max_search_ply
+            );
+        }
+        let bytes = machine.read("wTestPv", RomMove::SIZE * length)?;
+        let pv = bytes
+            .chunks_exact(RomMove::SIZE)
+            .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(SearchAnswer {
+            best,
+            score: machine.read_u16("wTestSearchScore")? as i16,
+            nodes: u64::from(u32::from_le_bytes([nodes[0], nodes[1], nodes[2], nodes[3]])),
+            pv,
+            depth: machine.read_u8("wTestSearchDepthDone")?,
+        })
+    }
+
+    /// The line (the moves from the root) the ROM's search was at when its node budget
+    /// stopped it, as the model's [`search::stopped_line`] gives it: read off the search's
+    /// frames on the stack at `Search.budgetSpent`; `None` when the budget did not stop
+    /// it.
+    pub fn stopped_line(
+        &mut self,
+        start: &Position,
+        history: &[RomMove],
+        limits: Limits,
+    ) -> Result<Option<Vec<Move>>> {
+        let symbols = self.machine.symbols();
+        let stop = symbols.address("Search.budgetSpent")?;
+        let frame_size = u16::try_from(exported(symbols, "SEARCH_FRAME_SIZE")?)?;
+        let frame_next = u16::try_from(exported(symbols, "SEARCH_FRAME_NEXT")?)?;
+        let ply_address = symbols.address("hPly")?;
+        let mut line: Option<Result<Vec<(u8, u8)>>> = None;
+        self.search_with(start, history, limits, |machine, _| {
+            if line.is_some() || machine.pc() != stop {
+                return;
+            }
+            let read = || -> Result<Vec<(u8, u8)>> {
+                let ply = u16::from(machine.read_u8(ply_address)?);
+                let sp = machine.registers().sp;
+                // The frame of the node at ply p is (ply - p) frames and return
+                // addresses above this node's.
+                (0..ply)
+                    .map(|p| {
+                        let frame = sp + (ply - p) * (frame_size + 2);
+                        let next = machine.read_u16(frame + frame_next)?;
+                        let bytes = machine.read(next.wrapping_sub(2), 2)?;
+                        Ok((bytes[0], bytes[1]))
+                    })
+                    .collect()
+            };
+            line = Some(read());
+        })?;
+        let Some(line) = line else {
+            return Ok(None);
+        };
+        let mut position = *search_game(start, history, limits)?.position();
+        let mut moves = Vec::new();
+        for (from, to) in line? {
+            let m = engine_move(&position, from, to).with_context(|| {
+                format!(
+                    "the ROM's search line {} goes on with ${from:02X} ${to:02X}, which is \
+                     not a legal move there",
+                    moves.iter().map(Move::to_uci).collect::<Vec<_>>().join(" ")
+                )
+            })?;
+            position.play_unchecked(&m);
+            moves.push(m);
+        }
+        Ok(Some(moves))
     }
 
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {
@@ -595,10 +893,19 @@ impl RomEngine {
     }
 
     fn run(&mut self, command: DriverCommand, budget: u64) -> Result<()> {
+        self.run_with(command, budget, |_, _| {})
+    }
+
+    fn run_with(
+        &mut self,
+        command: DriverCommand,
+        budget: u64,
+        hook: impl FnMut(&mut Machine, u64),
+    ) -> Result<()> {
         self.machine.write_u8("wTestCommand", command as u8)?;
         self.cycles += self
             .machine
-            .call(Location::Label("TestRunCommand"), budget)?;
+            .call_with(Location::Label("TestRunCommand"), budget, hook)?;
         let byte = self.machine.read_u8("wTestStatus")?;
         let Some(&status) = DriverStatus::ALL.get(usize::from(byte)) else {
             bail!(
@@ -798,6 +1105,8 @@ mod tests {
                 max_moves: 128,
                 max_perft_depth: 8,
                 max_plies: 32,
+                max_search_depth: 8,
+                max_search_ply: 16,
             }
         );
         assert_eq!((rom.max_history(), rom.max_perft_depth()), (200, 8));

@@ -1,9 +1,11 @@
-//! `cargo xtask assets`: regenerates `generated/` from `assets/` (and, later, from
-//! `engine-src/`). Every generator is a `generate(check)` function that writes through
+//! `cargo xtask assets`: regenerates `generated/` from `assets/` and from `engine-src/`
+//! (the evaluation's weights, the search's constants). Every generator is a `generate(check)` function that writes through
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
+pub mod eval;
 pub mod gfx;
 pub mod music;
+pub mod search;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -70,6 +72,8 @@ pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
     let mut outputs = Outputs::default();
     gfx::generate(root, &mut outputs)?;
     music::generate(root, &mut outputs)?;
+    eval::generate(root, &mut outputs)?;
+    search::generate(root, &mut outputs)?;
     let made = outputs.files.keys().cloned().collect();
     let notes = std::mem::take(&mut outputs.notes);
     let stale = outputs.commit(&root.join("generated"), check)?;
@@ -320,7 +324,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let root = project::root();
         copy(&root.join("assets"), &dir.join("assets"));
-        for folder in ["gfx", "music"] {
+        for folder in ["gfx", "music", "engine"] {
             copy(
                 &root.join("generated").join(folder),
                 &dir.join("generated").join(folder),

@@ -36,6 +36,71 @@ fn assert_same_as_model(rom: &mut RomEngine, start: &Position, moves: &[Move]) {
         "the ROM differs from the model:\n{context}{difference}"
     );
     assert_key_is_incremental(rom, &context);
+    assert_score_is_incremental(rom, &context);
+}
+
+/// White's score and the mating material MakeMove kept up to date through the history
+/// equal those computed from the board.
+fn assert_score_is_incremental(rom: &mut RomEngine, context: &str) {
+    let machine = rom.machine_mut();
+    let incremental = machine.read("hWhiteScore", 3).unwrap();
+    machine.call("ComputeWhiteScore", 100_000).unwrap();
+    let computed = machine.read("hWhiteScore", 3).unwrap();
+    assert_eq!(incremental, computed, "{context}: White's score");
+}
+
+/// The piece_square macro of engine.inc, which the move order reads, gives the model's
+/// `eval::piece_square` for every piece on every square.
+#[test]
+fn piece_square_reads_the_models_entries() {
+    use engine_src::{Color, Role, Square};
+    // asm/engine/engine.inc's role codes (in the order of Role::ALL) and colour bits.
+    const ROLE_CODES: [u8; 6] = [0b0100, 0b1000, 0b0001, 0b0010, 0b0011, 0b1100];
+    const COLOR_BITS: [u8; 2] = [0x10, 0x20];
+    let mut rom = RomEngine::for_tests();
+    let machine = rom.machine_mut();
+    let mut entries = 0;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let code = COLOR_BITS[color.index()] | ROLE_CODES[role.index()];
+            for square in Square::ALL {
+                let cell = (2 + square.rank().index() as u16) * 16 + square.file().index() as u16;
+                let mut registers = machine.registers();
+                registers.af = u16::from(code) << 8;
+                registers.bc = cell;
+                machine.set_registers(&registers);
+                machine.call("TestPieceSquare", 1000).unwrap();
+                let entry = machine.registers().a() as i8;
+                let piece = role.of(color);
+                assert_eq!(
+                    entry,
+                    engine_src::eval::piece_square(piece, square),
+                    "{color:?} {role} on {square}"
+                );
+                entries += 1;
+            }
+        }
+    }
+    assert_eq!(entries, 360);
+}
+
+/// Perft makes and unmakes every move of its tree: UnmakeMove gives White's score back
+/// as it was (the position stays loaded after the command).
+#[test]
+fn unmaking_restores_the_score() {
+    let mut rom = RomEngine::for_tests();
+    for (fen, score) in [
+        (engine_src::START_FEN, 0),
+        ("r3k/pppp1/5/4r/PPPP1/R3K w Qq - 0 1", -476),
+        ("n1r1k/1P3/5/5/5/K4 w - - 0 1", -590),
+        ("k4/5/5/1PpP1/5/4K w - c4 0 1", 88),
+    ] {
+        let start = position(fen);
+        assert_eq!(engine_src::eval::white_score(&start), score, "{fen}");
+        rom.perft(&start, &[], 3).unwrap();
+        let bytes = rom.machine_mut().read("hWhiteScore", 2).unwrap();
+        assert_eq!(i16::from_le_bytes([bytes[0], bytes[1]]), score, "{fen}");
+    }
 }
 
 /// The Zobrist key MakeMove kept up to date through the history equals the key computed
@@ -64,8 +129,9 @@ fn perft_from_the_start_position() {
 /// The machine cycles perft(4) from the start position takes on the test ROM without its
 /// stack checks, the engine as the cartridge runs it, as `cargo xtask bench` measures
 /// them (the target was 10 DMG seconds, 10.5 million). build/test.gb, with the checks,
-/// takes 33,872 more (9 per GenerateMoves and MakeMove call), 3,572,552.
-const PERFT_4_CYCLES: u64 = 3_538_680;
+/// takes 33,872 more (9 per GenerateMoves and MakeMove call), 3,716,919. (3,538,680
+/// before MakeMove and UnmakeMove kept the evaluation's score.)
+const PERFT_4_CYCLES: u64 = 3_683_047;
 
 #[test]
 fn perft_4_from_the_start_position_takes_the_cycles_the_engine_reaches() {

@@ -15,10 +15,12 @@
 mod audio;
 mod clock;
 mod engine;
+mod game;
 mod home;
 mod move_list;
 mod options;
 mod screens;
+mod search;
 
 use crate::assets::gfx::FONT_GLYPHS;
 use crate::harness::Machine;

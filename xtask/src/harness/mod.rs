@@ -437,6 +437,18 @@ impl Machine {
     /// returns the machine cycles the routine took (the `call` itself not included).
     /// Interrupts are taken as they come. Fails when it does not return within `max_cycles`.
     pub fn call<'a>(&mut self, routine: impl Into<Location<'a>>, max_cycles: u64) -> Result<u64> {
+        self.call_with(routine, max_cycles, |_, _| {})
+    }
+
+    /// [`Machine::call`], calling `hook` after each step with the machine and the machine
+    /// cycles since the call began: to change memory while the routine runs, as an
+    /// interrupt handler would.
+    pub fn call_with<'a>(
+        &mut self,
+        routine: impl Into<Location<'a>>,
+        max_cycles: u64,
+        mut hook: impl FnMut(&mut Machine, u64),
+    ) -> Result<u64> {
         let addr = self.resolve(routine.into())?;
         let before = self.registers();
         let was_halted = self.gb.cpu_i().halted();
@@ -451,6 +463,7 @@ impl Machine {
         loop {
             self.step()?;
             let elapsed = self.cycles - start;
+            hook(self, elapsed);
             let now = self.registers();
             if now.pc == before.pc
                 && now.sp == before.sp

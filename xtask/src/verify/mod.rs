@@ -2,11 +2,14 @@
 //!
 //! Three parts, each counting its checks:
 //! 1. perft from the start position at depths 1 to [`START_DEPTH`];
-//! 2. every count of `engine-src/perft/suite.epd` up to depth [`SUITE_DEPTH`];
+//! 2. each position of `engine-src/perft/suite.epd` as at the positions of part 3,
+//!    and its every count up to depth [`SUITE_DEPTH`];
 //! 3. random games (seeded: a seed replays the same games): at positions along each
 //!    game, the ROM's legal moves (as a set), its verdict (game goes on, checkmate,
-//!    stalemate, insufficient material, fifty moves, repetition) and whether the side
-//!    to move is in check must be the model's. The ROM is given the game's start
+//!    stalemate, insufficient material, fifty moves, repetition), whether the side
+//!    to move is in check, its evaluation (`Evaluate`, from the score MakeMove kept
+//!    through the game, against `eval::evaluate`) and whether the material is
+//!    insufficient (`hMatingMaterial`) must be the model's. The ROM is given the game's start
 //!    position and every move since, so it plays the history itself and judges
 //!    repetitions and the fifty-move rule from it. Some games are plain random play,
 //!    some shuffle pieces back and forth (repetitions, castling rights lost on the
@@ -24,6 +27,7 @@
 //! prints the differences, which [`report`] describes.
 
 pub mod report;
+pub mod search;
 mod tally;
 #[cfg(test)]
 mod tests;
@@ -32,6 +36,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use engine_src::search::Limits;
 use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
@@ -47,6 +52,9 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
+/// The positions the searches are compared on (one FEN a line), from the repository
+/// root, unless `--search-suite` names another list.
+pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -69,8 +77,12 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .flat_map(|entry| &entry.counts)
         .filter(|(depth, _)| *depth <= SUITE_DEPTH)
         .count();
-    tally.begin_part("verify: the suite", suite_checks as u64);
+    tally.begin_part("verify: the suite", (suite_checks + entries.len()) as u64);
     for entry in &entries {
+        if tally.stopped() {
+            break;
+        }
+        tally.loaded(&mut rom, &entry.fen, &entry.position)?;
         for &(depth, _) in &entry.counts {
             if depth <= SUITE_DEPTH && !tally.stopped() {
                 tally.perft(&mut rom, &entry.fen, &entry.position, depth)?;
@@ -78,7 +90,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{SUITE_PATH}, {} to depth {SUITE_DEPTH}: {}",
+        "{SUITE_PATH}, {} (each position's answer, then perft to depth {SUITE_DEPTH}): {}",
         plural(entries.len(), "position"),
         tally.part()
     );
@@ -128,6 +140,39 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     println!(
         "  verdicts compared: {}; {in_check} in check",
         counts.join(", ")
+    );
+
+    let (suite_name, searched) = match &args.search_suite {
+        Some(path) => (path.display().to_string(), suite::read_search_suite(path)?),
+        None => (
+            SEARCH_SUITE_PATH.to_string(),
+            suite::read_search_suite(&crate::project::root().join(SEARCH_SUITE_PATH))?,
+        ),
+    };
+    let compared: Vec<Vec<Limits>> = searched
+        .iter()
+        .map(|entry| search::compared_limits(&entry.position))
+        .collect();
+    tally.begin_part(
+        "verify: the search",
+        compared.iter().map(|limits| limits.len() as u64).sum(),
+    );
+    for (entry, limits) in searched.iter().zip(&compared) {
+        for &limits in limits {
+            if !tally.stopped() {
+                let difference = search::compare(&mut rom, &entry.fen, &entry.position, limits)
+                    .with_context(|| {
+                        format!("{suite_name}:{}: searching {}", entry.line, entry.fen)
+                    })?;
+                tally.record(difference);
+            }
+        }
+    }
+    println!(
+        "{suite_name}, {}, searched at depths 1-{} and within a budget: {}",
+        plural(searched.len(), "position"),
+        search::MAX_COMPARED_DEPTH,
+        tally.part()
     );
 
     println!(

@@ -1,10 +1,11 @@
 //! How the ROM's answers differ from the model's, in words: the one comparison of a
-//! position's legal moves, verdict and check (used by verify and by the engine's
+//! position's legal moves, verdict, check, evaluation and insufficient material (used by verify and by the engine's
 //! cartridge tests), and the search down a perft tree for where a count goes wrong.
 
 use std::fmt::{self, Write as _};
 
 use anyhow::Result;
+use engine_src::eval::evaluate;
 use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
@@ -16,13 +17,29 @@ use crate::rom_engine::{HistoryRefused, LegalMoves, RomMove, Verdict};
 pub struct Expected {
     pub verdict: Verdict,
     pub in_check: bool,
+    /// `eval::evaluate`.
+    pub evaluation: i16,
+    pub insufficient_material: bool,
 }
 
 impl Expected {
     pub fn of(game: &Game) -> Expected {
+        let position = game.position();
         Expected {
             verdict: Verdict::of_game(game),
-            in_check: game.position().is_check(),
+            in_check: position.is_check(),
+            evaluation: evaluate(position),
+            insufficient_material: position.is_insufficient_material(),
+        }
+    }
+
+    /// What the ROM said besides its moves (when only the moves are compared).
+    pub fn as_listed(listed: &LegalMoves) -> Expected {
+        Expected {
+            verdict: listed.verdict,
+            in_check: listed.in_check,
+            evaluation: listed.evaluation,
+            insufficient_material: listed.insufficient_material,
         }
     }
 }
@@ -37,6 +54,8 @@ pub struct Difference {
     /// The ROM's and the model's, when they differ.
     verdicts: Option<(Verdict, Verdict)>,
     in_check: Option<(bool, bool)>,
+    evaluation: Option<(i16, i16)>,
+    insufficient_material: Option<(bool, bool)>,
 }
 
 impl Difference {
@@ -67,6 +86,10 @@ impl Difference {
             verdicts: (listed.verdict != model.verdict).then_some((listed.verdict, model.verdict)),
             in_check: (listed.in_check != model.in_check)
                 .then_some((listed.in_check, model.in_check)),
+            evaluation: (listed.evaluation != model.evaluation)
+                .then_some((listed.evaluation, model.evaluation)),
+            insufficient_material: (listed.insufficient_material != model.insufficient_material)
+                .then_some((listed.insufficient_material, model.insufficient_material)),
         }
     }
 
@@ -105,11 +128,22 @@ impl fmt::Display for Difference {
         if let Some((rom, model)) = self.verdicts {
             writeln!(f, "  verdict   ROM {rom}, model {model}")?;
         }
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
         if let Some((rom, model)) = self.in_check {
-            let yes_no = |b: bool| if b { "yes" } else { "no" };
             writeln!(
                 f,
                 "  in check  ROM {}, model {}",
+                yes_no(rom),
+                yes_no(model)
+            )?;
+        }
+        if let Some((rom, model)) = self.evaluation {
+            writeln!(f, "  evaluation  ROM {rom}, model {model}")?;
+        }
+        if let Some((rom, model)) = self.insufficient_material {
+            writeln!(
+                f,
+                "  insufficient material  ROM {}, model {}",
                 yes_no(rom),
                 yes_no(model)
             )?;
@@ -141,10 +175,7 @@ pub fn locate(
         Err(error) => return Err(error),
     };
     // Only the moves matter in a perft tree: compare them with the ROM's own verdict.
-    let model = Expected {
-        verdict: listed.verdict,
-        in_check: listed.in_check,
-    };
+    let model = Expected::as_listed(&listed);
     let difference = Difference::between(&listed, &legal, model);
     if !difference.is_empty() {
         return Ok(format!("{context}{difference}"));

@@ -80,6 +80,15 @@ impl Tally {
         }
     }
 
+    /// Counts a check: passed when there is no `difference`, failed (and the difference
+    /// printed) when there is one.
+    pub fn record(&mut self, difference: Option<String>) {
+        match difference {
+            None => self.pass(),
+            Some(report) => self.fail(&report),
+        }
+    }
+
     /// Compares ROM perft with the model's at `position`.
     pub fn perft(
         &mut self,
@@ -100,6 +109,25 @@ impl Tally {
         let mut path = Vec::new();
         report.push_str(&locate(rom, position, &mut path, depth)?);
         self.fail(&report);
+        Ok(())
+    }
+
+    /// Compares the ROM's answer on `position`, loaded with no history, with the model's
+    /// (legal moves, verdict, check, evaluation, insufficient material).
+    pub fn loaded(&mut self, rom: &mut impl Answers, fen: &str, position: &Position) -> Result<()> {
+        let listed = rom
+            .legal_moves(position, &[])
+            .with_context(|| format!("the ROM's legal moves in {fen}"))?;
+        let model = Expected::of(&Game::new(*position));
+        let difference = Difference::between(&listed, &position.legal_moves(), model);
+        if difference.is_empty() {
+            self.pass();
+            return Ok(());
+        }
+        self.fail(&format!(
+            "MISMATCH in {fen}:\n{}{difference}",
+            Difference::context(position, &[], position)
+        ));
         Ok(())
     }
 

@@ -71,22 +71,30 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         moves,
         verdict: Verdict::Repetition,
         in_check: true,
+        evaluation: -8,
+        insufficient_material: true,
     };
     let model = Expected {
         verdict: Verdict::GoesOn,
         in_check: false,
+        evaluation: 8,
+        insufficient_material: false,
     };
     let difference = Difference::between(&listed, &legal, model);
     assert_eq!(
         difference.to_string(),
         "  only in the ROM:   a1a2\n  only in the model: b1c3\n  listed twice by the ROM: \
          a2a3\n  verdict   ROM threefold repetition (5), model game goes on (0)\n  in check  \
-         ROM yes, model no\n"
+         ROM yes, model no\n  evaluation  ROM -8, model 8\n  insufficient material  ROM \
+         yes, model no\n"
     );
+    assert_eq!(model, Expected::of(&Game::new(start)));
     let same = LegalMoves {
         moves: legal.iter().rev().map(RomMove::of).collect(),
         verdict: Verdict::GoesOn,
         in_check: false,
+        evaluation: 8,
+        insufficient_material: false,
     };
     assert!(Difference::between(&same, &legal, model).is_empty());
     let b2b3 = start.parse_uci("b2b3").unwrap();
@@ -145,6 +153,8 @@ impl Answers for WithoutEnPassant {
                 .collect(),
             verdict: Verdict::of_game(&game),
             in_check: position.is_check(),
+            evaluation: engine_src::eval::evaluate(position),
+            insufficient_material: position.is_insufficient_material(),
         })
     }
 }
@@ -244,4 +254,31 @@ fn the_rom_agrees_with_the_model_along_a_few_games() {
     }
     assert_eq!(tally.failed, 0);
     assert!(tally.passed >= 3);
+}
+
+#[test]
+fn a_loaded_position_difference_names_the_position() {
+    let mut tally = Tally::default();
+    let fen = "k4/5/5/1PpP1/5/4K w - c4 0 1";
+    tally
+        .loaded(
+            &mut WithoutEnPassant,
+            fen,
+            &Position::from_fen(fen).unwrap(),
+        )
+        .unwrap();
+    tally
+        .loaded(&mut WithoutEnPassant, START_FEN, &Position::start())
+        .unwrap();
+    assert_eq!((tally.passed, tally.failed), (1, 1));
+    assert_eq!(
+        tally.reports,
+        ["MISMATCH in k4/5/5/1PpP1/5/4K w - c4 0 1:
+  start     k4/5/5/1PpP1/5/4K w - c4 0 1
+  history   (none)
+  position  k4/5/5/1PpP1/5/4K w - c4 0 1
+  only in the ROM:   (none)
+  only in the model: b3c4 d3c4
+"]
+    );
 }

@@ -1,0 +1,405 @@
+; The search's move order (docs/search.md, "The move order"): each move gets a
+; key, a byte, and the moves are searched by key, highest first, then by from
+; square, then by to square, lower first (the square bytes of engine.inc are in
+; the order of the model's square numbers, rank * 5 + file).
+;
+; A node's list is a run of records of ORDER_RECORD_SIZE bytes (the key, the
+; from square, the to byte) on the move stack, where its parent's list ended.
+; GenerateMoves writes its moves MAX_MOVES bytes further on, and OrderMoves
+; turns them into records from the start: record k ends at byte 3k + 3 and
+; move k starts at byte MAX_MOVES + 2k, so for k < MAX_MOVES no record
+; overwrites a move not yet read. PickNextMove then selects the next move
+; (selection: most nodes cut off after a few moves).
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/search.inc"
+
+
+DEF ORDER_RECORD_SIZE EQU 3
+EXPORT ORDER_RECORD_SIZE
+ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
+; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
+; the list's start + MAX_MOVES) covers the records too.
+
+
+SECTION "Move order state", HRAM
+
+; The low byte of the end of the records PickNextMove picks from (a list is
+; shorter than 256 records, so the low bytes of its records differ from it).
+hPickEnd:: db
+; While OrderMoves runs: non-zero for the quiescence search's moves; the
+; moves left to key; this ply's killers; the previous iteration's best move
+; (at the root; from square 0 elsewhere).
+hOrderQuiescence: db
+hOrderMovesLeft: db
+hOrderKillers: ds 2 * MOVE_SIZE
+hOrderBest: ds MOVE_SIZE
+
+
+SECTION "Capture keys", ROM0, ALIGN[5]
+
+; Indexed by role code (engine.inc): a capture's key is
+; CaptureVictimKeys[victim] - CaptureAttackerOrder[attacker].
+CaptureVictimKeys:
+FOR role, 16
+	IF role == ROLE_PAWN
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1
+	ELIF role == ROLE_KNIGHT
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 2
+	ELIF role == ROLE_BISHOP
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 3
+	ELIF role == ROLE_ROOK
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 4
+	ELIF role == ROLE_QUEEN
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 5
+	ELIF role == ROLE_KING
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 6
+	ELSE
+		db 0
+	ENDC
+ENDR
+CaptureAttackerOrder:
+FOR role, 16
+	IF role == ROLE_PAWN
+		db 1
+	ELIF role == ROLE_KNIGHT
+		db 2
+	ELIF role == ROLE_BISHOP
+		db 3
+	ELIF role == ROLE_ROOK
+		db 4
+	ELIF role == ROLE_QUEEN
+		db 5
+	ELIF role == ROLE_KING
+		db 6
+	ELSE
+		db 0
+	ENDC
+ENDR
+	assert_table_length CaptureVictimKeys, 32, 1
+
+
+SECTION "Move order", ROM0
+
+;; Generates the moves of a node (all the legal moves, or those of the
+;; quiescence search: captures but under-promotions, and quiet promotions to a
+;; queen) and writes them as records with their keys, in the generator's
+;; order. Twin of search::order_moves (the keys).
+;; @param hl: free move stack space
+;; @param a: 0 for every legal move, non-zero for the quiescence moves
+;; @param hPly: the node's ply (its killers; at 0 the previous best)
+;; @return de: the first record; hl: the end of the records
+;; @destroys af, bc
+OrderMoves::
+	ldh [hOrderQuiescence], a
+	push hl
+	ldh a, [hPly]
+	ld c, a
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+	ld a, [hli]
+	ldh [hOrderKillers], a
+	ld a, [hli]
+	ldh [hOrderKillers + 1], a
+	ld a, [hli]
+	ldh [hOrderKillers + 2], a
+	ld a, [hl]
+	ldh [hOrderKillers + 3], a
+	xor a
+	ld b, a
+	or c
+	jr nz, .best
+	ld a, [wPreviousBest]
+	ld b, a
+	ld a, [wPreviousBest + 1]
+.best
+	ldh [hOrderBest + 1], a
+	ld a, b
+	ldh [hOrderBest], a
+	pop hl
+	push hl
+	ld de, MAX_MOVES
+	add hl, de
+	push hl
+	call GenerateMoves
+	pop de
+	; a: the number of moves (at most MAX_MOVES: 8 bits)
+	ld a, l
+	sub e
+	ld c, a
+	ld a, h
+	sbc d
+	rra
+	ld a, c
+	rra
+	; The stack: the next record, the first record.
+	pop hl
+	push hl
+	push hl
+	and a
+	jp z, .done
+	ldh [hOrderMovesLeft], a
+.move
+	ld a, [de]
+	ld b, a
+	inc de
+	ld a, [de]
+	ld c, a
+	inc de
+	push de
+	; The previous iteration's best move
+	ldh a, [hOrderBest]
+	cp b
+	jr nz, .notBest
+	ldh a, [hOrderBest + 1]
+	cp c
+	ld a, KEY_PREVIOUS_BEST
+	jp z, .keyed
+.notBest
+	ld h, HIGH(wBoard)
+	ld l, b
+	ld d, [hl]
+	ld a, c
+	and PROMOTE_MASK
+	jr nz, .underPromotion
+	; A capture: 150 + 8 * victim - attacker, a queen promotion 50 more
+	ld l, c
+	ld a, [hl]
+	and a
+	jr z, .noVictim
+	and ROLE_MASK
+	or LOW(CaptureVictimKeys)
+	ld l, a
+	ld h, HIGH(CaptureVictimKeys)
+	ld e, [hl]
+	ld a, d
+	and ROLE_MASK
+	or LOW(CaptureAttackerOrder)
+	ld l, a
+	ld a, e
+	sub [hl]
+	ld e, a
+	ld a, d
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .captureKeyed
+	ld a, c
+	and $F0
+	cp ROW_RANK_1
+	jr z, .queenCapture
+	cp ROW_RANK_6
+	jr nz, .captureKeyed
+.queenCapture
+	ld a, e
+	add KEY_CAPTURE_QUEEN_PROMOTION
+	jp .keyed
+.captureKeyed
+	ld a, e
+	jp .keyed
+
+.noVictim
+	ld a, d
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .quiet
+	; A pawn's diagonal step to an empty square takes en passant (a pawn).
+	ld a, c
+	xor b
+	and $0F
+	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1 - 1
+	jr nz, .keyed
+	ld a, c
+	and $F0
+	cp ROW_RANK_1
+	jr z, .queenPromotion
+	cp ROW_RANK_6
+	jr nz, .quiet
+.queenPromotion
+	ld a, KEY_QUEEN_PROMOTION
+	jr .keyed
+
+.underPromotion
+	ldh a, [hOrderQuiescence]
+	and a
+	jr nz, .skip
+	ld a, c
+	and PROMOTE_MASK
+	cp PROMOTE_KNIGHT
+	ld a, KEY_UNDER_PROMOTION_KNIGHT
+	jr z, .keyed
+	ld a, c
+	and PROMOTE_MASK
+	cp PROMOTE_ROOK
+	ld a, KEY_UNDER_PROMOTION_ROOK
+	jr z, .keyed
+	ld a, KEY_UNDER_PROMOTION_BISHOP
+	jr .keyed
+
+.quiet
+	ldh a, [hOrderQuiescence]
+	and a
+	jr nz, .skip
+	; The killers (compared by from and to byte)
+	ldh a, [hOrderKillers]
+	cp b
+	jr nz, .notFirstKiller
+	ldh a, [hOrderKillers + 1]
+	cp c
+	ld a, KEY_FIRST_KILLER
+	jr z, .keyed
+.notFirstKiller
+	ldh a, [hOrderKillers + 2]
+	cp b
+	jr nz, .notSecondKiller
+	ldh a, [hOrderKillers + 3]
+	cp c
+	ld a, KEY_SECOND_KILLER
+	jr z, .keyed
+.notSecondKiller
+	; KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT), the moving
+	; piece's entries: read from its colour's evaluation page (eval.asm), where
+	; Black's are negated, so Black's difference is from - to there.
+	ld h, HIGH(PieceKeyIndex)
+	ld l, d
+	ld e, [hl]
+	ld a, d
+	and PIECE_BLACK
+	jr nz, .blackQuiet
+	ld h, HIGH(EvalPages)
+	ld a, b
+	add e
+	ld l, a
+	ld a, c
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+	jr .quietKey
+.blackQuiet
+	ld h, HIGH(EvalPages) + 1
+	ld a, c
+	add e
+	ld l, a
+	ld a, b
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+.quietKey
+	REPT KEY_QUIET_SHIFT
+		sra a
+	ENDR
+	add KEY_QUIET
+	fallthrough .keyed
+
+.keyed
+	; a: the key; the stack: the next move, the next record
+	pop de
+	pop hl
+	ld [hli], a
+	ld [hl], b
+	inc hl
+	ld [hl], c
+	inc hl
+	push hl
+	jr .counted
+.skip
+	pop de
+.counted
+	ldh a, [hOrderMovesLeft]
+	dec a
+	ldh [hOrderMovesLeft], a
+	jp nz, .move
+.done
+	pop hl
+	pop de
+	ret
+
+
+;; Selects the next move of a node: the best of the records from hl to the
+;; end (key highest, then from square lowest, then to square lowest, the
+;; promotion bits masked), swapped into hl's place.
+;; Twin of the pick in search::search_node.
+;; @param hl: the first record left (there is one)
+;; @param hPickEnd: the low byte of the end of the records
+;; @return hl: the same, now holding the best record
+;; @destroys af, bc, de
+PickNextMove::
+	push hl
+	; bc: the best so far, d: its key
+	ld b, h
+	ld c, l
+	ld d, [hl]
+.scan
+	inc hl
+	inc hl
+	inc hl
+	ldh a, [hPickEnd]
+	cp l
+	jr z, .picked
+	ld a, [hl]
+	cp d
+	jr c, .scan
+	jr nz, .better
+	; Equal keys: the lower from square, then the lower to square.
+	inc hl
+	inc bc
+	ld a, [bc]
+	cp [hl]
+	jr c, .keepByFrom
+	jr nz, .betterByFrom
+	inc hl
+	ld a, [hl]
+	and MOVE_TO_SQUARE
+	ld e, a
+	inc bc
+	ld a, [bc]
+	and MOVE_TO_SQUARE
+	cp e
+	dec bc
+	dec bc
+	dec hl
+	dec hl
+	jr c, .scan
+	ld a, [hl]
+	jr .better
+.keepByFrom
+	dec bc
+	dec hl
+	jr .scan
+.betterByFrom
+	dec hl
+	ld a, [hl]
+.better
+	ld d, a
+	ld b, h
+	ld c, l
+	jr .scan
+.picked
+	pop hl
+	ld a, l
+	cp c
+	jr nz, .swap
+	ld a, h
+	cp b
+	ret z
+.swap
+	push hl
+	REPT ORDER_RECORD_SIZE
+		ld a, [bc]
+		ld e, [hl]
+		ld [hli], a
+		ld a, e
+		ld [bc], a
+		inc bc
+	ENDR
+	pop hl
+	ret

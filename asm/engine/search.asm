@@ -1,0 +1,830 @@
+; The search: how the engine chooses a move. Iterative deepening over a
+; fail-soft negamax alpha-beta search with a quiescence search at its leaves,
+; node for node the reference model's (engine-src/src/search.rs); every rule
+; is in docs/search.md, and `cargo xtask verify` proves the two equal (the same
+; move, score, principal variation and node count).
+;
+; The routines and their Rust twins:
+;   SearchBestMove      search::search (iterative deepening, the result)
+;   Search              search::search_node (a node; depth 0 is quiescence)
+;   IsRepetition        the repetition rule of a node
+;   UpdatePv            the triangular principal variation
+;   StoreKiller         the killers of a ply
+; and in order.asm the move order (OrderMoves, PickNextMove).
+;
+; Scores are 16-bit. Inside the search they are kept biased: score + $8000, so
+; that an unsigned comparison orders them (a signed 16-bit difference of two
+; scores can overflow) and negation is still two's-complement negation
+; (-(s + $8000) = -s + $8000 modulo $10000). Only the outputs are unbiased.
+;
+; A node keeps its frame on the stack (FRAME_*): 12 bytes and a return address
+; a ply, MAX_SEARCH_PLY + 1 plies deep at most (SEARCH_STACK_SIZE below).
+;
+; The move lists of the plies are packed on the move stack: each node's list
+; starts where its parent's ended (search_order.inc tells how a list is laid
+; out).
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/search.inc"
+
+
+; A node's frame, from the stack pointer up (Search pushes it).
+	const_def
+	const FRAME_ALPHA     ; 2 bytes, biased
+	const_skip
+	const FRAME_BETA      ; 2 bytes, biased
+	const_skip
+	const FRAME_BEST      ; 2 bytes, biased
+	const_skip
+	const_skip            ; (the flags of `push af`)
+	const FRAME_DEPTH     ; the depth left, 0 for quiescence
+	const FRAME_END       ; 2 bytes: the end of the node's move records
+	const_skip
+	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
+	const_skip            ; searched is the one before it)
+DEF FRAME_SIZE EQU const_value
+; For verify, which reads the line being searched off the frames when the
+; budget stops the search (a parent's frame is FRAME_SIZE + 2 bytes above its
+; child's: nothing but the return address is pushed between them).
+DEF SEARCH_FRAME_SIZE EQU FRAME_SIZE
+DEF SEARCH_FRAME_NEXT EQU FRAME_NEXT
+EXPORT SEARCH_FRAME_SIZE, SEARCH_FRAME_NEXT
+
+; The stack the deepest search takes: a frame and a return address a ply,
+; plus what MakeMove, GenerateMoves and the order take below the last one.
+DEF SEARCH_STACK_SIZE EQU (MAX_SEARCH_PLY + 1) * (FRAME_SIZE + 2) + 16
+EXPORT SEARCH_STACK_SIZE
+
+; A biased score (see the top of the file).
+DEF BIASED_ZERO       EQU $8000
+DEF BIASED_INFINITY   EQU BIASED_ZERO + INFINITY
+DEF BIASED_MINUS_INFINITY EQU BIASED_ZERO - INFINITY
+DEF BIASED_MATED      EQU BIASED_ZERO - MATE
+
+
+SECTION "Search flags", HRAM
+
+; Non-zero: stop the search. The caller clears it before SearchBestMove; an
+; interrupt handler may set it at any time, and the search sets it when the
+; node budget is spent, so it is non-zero after a search that was stopped.
+hSearchStop:: db
+; The ply of the node being searched (0 at the root).
+hPly:: db
+
+
+SECTION "Search interface", WRAM0
+
+; Input: the deepest iteration, 1 to MAX_SEARCH_DEPTH.
+wSearchDepth:: db
+; Input: the most nodes to search, 32 bits little-endian; $FFFFFFFF for no
+; limit (more than any search reaches).
+wSearchNodeBudget:: ds 4
+; Output: the move chosen, as MakeMove takes it (from square, to byte).
+wSearchBestMove:: ds MOVE_SIZE
+; Output: its score, from the side to move's view, 16 bits little-endian
+; signed.
+wSearchScore:: ds 2
+; Output: the nodes searched, 32 bits little-endian.
+wSearchNodes:: ds 4
+; Output: the last iteration that finished (0: none did).
+wSearchDepthDone:: db
+; Output: the principal variation of that iteration, moves as MakeMove takes
+; them.
+wSearchPvLength:: db
+wSearchPv:: ds MAX_SEARCH_PLY * MOVE_SIZE
+
+
+SECTION "Search nodes left", WRAM0, ALIGN[2]
+
+; The budget minus the nodes searched so far, 32 bits little-endian; aligned
+; so that its bytes are walked with `inc l`.
+wNodesLeft: ds 4
+
+
+SECTION "Search root moves", WRAM0
+
+; The root's best move so far (root_best), and the best of the last iteration
+; that finished (ordered first at the root; from square 0: none).
+wRootBest: ds MOVE_SIZE
+wPreviousBest:: ds MOVE_SIZE
+; The iteration under way.
+wSearchIteration: db
+
+
+SECTION "Search killers", WRAM0, ALIGN[6]
+
+; Each ply's two killers (the first, then the second; from square 0: none).
+wKillers:: ds MAX_SEARCH_PLY * 2 * MOVE_SIZE
+ASSERT MAX_SEARCH_PLY * 2 * MOVE_SIZE <= 64, "wKillers is walked with 8-bit steps"
+
+
+SECTION "Search PV lengths", WRAM0, ALIGN[5]
+
+; The length of each ply's principal variation (in moves).
+wPvLength: ds MAX_SEARCH_PLY + 1
+ASSERT MAX_SEARCH_PLY + 1 <= 32, "wPvLength is walked with 8-bit steps"
+
+
+SECTION "Search PV moves", WRAMX
+
+; The triangular principal variation: ply p's row (PV_ROW_SIZE bytes, at p *
+; PV_ROW_SIZE) holds the moves from ply p on; a node at ply p has at most
+; MAX_SEARCH_PLY - p moves below it.
+DEF PV_ROW_SIZE EQU MAX_SEARCH_PLY * MOVE_SIZE
+ASSERT PV_ROW_SIZE == 32, "UpdatePv multiplies the ply by 32 with five shifts"
+wPvMoves: ds MAX_SEARCH_PLY * PV_ROW_SIZE
+
+
+SECTION "Search", ROM0
+
+;; Chooses a move for the side to move of the engine's position (loaded, with
+;; the game's history started and played: StartGameHistory, PlayGameMove) by
+;; iterative deepening. The position must have a legal move.
+;; Twin of search::search.
+;; @param wSearchDepth, wSearchNodeBudget, hSearchStop (see above)
+;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
+;;     wSearchPvLength, wSearchPv
+;; @destroys af, bc, de, hl
+SearchBestMove::
+	; killers := none, for every ply
+	ld hl, wKillers
+	ld b, MAX_SEARCH_PLY * 2 * MOVE_SIZE
+	xor a
+.clearKillers
+	ld [hli], a
+	dec b
+	jr nz, .clearKillers
+	ldh [hPly], a
+	ld [wPreviousBest], a
+	ld [wSearchDepthDone], a
+	ld [wSearchPvLength], a
+	ld [wSearchScore], a
+	ld [wSearchScore + 1], a
+	ld hl, wSearchNodeBudget
+	ld de, wNodesLeft
+	ld c, 4
+.copyBudget
+	ld a, [hli]
+	ld [de], a
+	inc e
+	dec c
+	jr nz, .copyBudget
+
+	; root_best starts as the first root move in the order: what the first
+	; iteration searches first, so the move when no iteration finishes.
+	ld hl, wMoveStack
+	xor a
+	call OrderMoves
+	ld a, l
+	ldh [hPickEnd], a
+	ld h, d
+	ld l, e
+	call PickNextMove
+	inc hl
+	ld a, [hli]
+	ld [wRootBest], a
+	ld a, [hl]
+	ld [wRootBest + 1], a
+
+	ld a, 1
+.iteration
+	ld [wSearchIteration], a
+	ld bc, BIASED_MINUS_INFINITY
+	ld de, BIASED_INFINITY
+	ld hl, wMoveStack
+	call Search
+	ldh a, [hSearchStop]
+	and a
+	jr nz, .done
+	; result := (root_best, score, pv[0], d)
+	ld a, l
+	ld [wSearchScore], a
+	ld a, h
+	xor HIGH(BIASED_ZERO)
+	ld [wSearchScore + 1], a
+	ld a, [wSearchIteration]
+	ld [wSearchDepthDone], a
+	ld a, [wRootBest]
+	ld [wSearchBestMove], a
+	ld [wPreviousBest], a
+	ld a, [wRootBest + 1]
+	ld [wSearchBestMove + 1], a
+	ld [wPreviousBest + 1], a
+	ld a, [wPvLength]
+	ld [wSearchPvLength], a
+	add a
+	ld c, a
+	ld hl, wPvMoves
+	ld de, wSearchPv
+	; (the PV of a finished iteration has at least its root move)
+	call CopySearchBytes
+	; A mate score: deeper iterations find nothing better.
+	ld a, [wSearchScore]
+	ld l, a
+	ld a, [wSearchScore + 1]
+	ld h, a
+	bit 7, h
+	jr z, .positive
+	xor a
+	sub l
+	ld l, a
+	ld a, 0
+	sbc h
+	ld h, a
+.positive
+	ld de, -(MATE - MAX_SEARCH_PLY)
+	add hl, de
+	jr c, .done
+	ld a, [wSearchDepth]
+	ld b, a
+	ld a, [wSearchIteration]
+	cp b
+	jr nc, .done
+	inc a
+	jr .iteration
+
+.done
+	; No iteration finished: root_best, with score 0 and depth 0.
+	ld a, [wSearchDepthDone]
+	and a
+	jr nz, .countNodes
+	ld a, [wRootBest]
+	ld [wSearchBestMove], a
+	ld a, [wRootBest + 1]
+	ld [wSearchBestMove + 1], a
+.countNodes
+	; nodes = budget - nodes left
+	ld de, wSearchNodeBudget
+	ld hl, wNodesLeft
+	ld bc, wSearchNodes
+	and a
+	REPT 4
+		ld a, [de]
+		sbc [hl]
+		ld [bc], a
+		inc de
+		inc hl
+		inc bc
+	ENDR
+	ret
+
+
+;; Copies c bytes (at least 1) from hl to de.
+;; @destroys af, c, de, hl
+CopySearchBytes:
+	ld a, [hli]
+	ld [de], a
+	inc de
+	dec c
+	jr nz, CopySearchBytes
+	ret
+
+
+;; A node: fail-soft negamax alpha-beta, depth 0 being the quiescence search.
+;; Twin of search::search_node; the steps are numbered as in docs/search.md.
+;; @param a: depth (0: quiescence)
+;; @param bc: alpha; de: beta (both biased)
+;; @param hl: free move stack space (the end of the parent's list)
+;; @param hPly: the node's ply
+;; @return hl: the score (biased); 0 when the search has stopped
+;; @destroys af, bc, de
+Search:
+	push hl
+	push hl
+	push af
+	push de
+	push de
+	push bc
+	ASSERT FRAME_SIZE == 12
+	; 1. A stopped search returns 0; so does the node that finds the budget
+	; spent (the count never passes it), stopping the search.
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .returnZero
+	ld hl, wNodesLeft
+	ld a, [hli]
+	or [hl]
+	inc l
+	or [hl]
+	inc l
+	or [hl]
+	jp z, .budgetSpent
+	; 2. nodes += 1 (one fewer left: a borrow runs up until a byte was not 0)
+	ld l, LOW(wNodesLeft)
+.borrow
+	ld a, [hl]
+	dec [hl]
+	inc l
+	and a
+	jr z, .borrow
+	; The principal variation of this ply becomes empty.
+	ldh a, [hPly]
+	ld c, a
+	add LOW(wPvLength)
+	ld l, a
+	ld h, HIGH(wPvLength)
+	ld [hl], 0
+
+	; 3. Draws by rule, but at the root.
+	ld a, c
+	and a
+	jr z, .notDrawn
+	ldh a, [hHalfmoveClock]
+	cp FIFTY_MOVE_PLIES
+	jp nc, .returnZero
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
+	jp c, .returnZero
+	call IsRepetition
+	jp z, .returnZero
+	ldh a, [hPly]
+.notDrawn
+	; 4. Too deep: the evaluation.
+	cp MAX_SEARCH_PLY
+	jp nc, .returnEvaluation
+
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr nz, .fullWidth
+
+	; 5. Quiescence: standing pat is always allowed.
+	call Evaluate
+	ld a, h
+	xor HIGH(BIASED_ZERO)
+	ld d, a
+	ld e, l
+	; stand >= beta: return it
+	ld hl, sp + FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	jp nc, .returnDE
+	; best := stand, alpha := max(alpha, stand)
+	inc hl
+	ld [hl], e
+	inc hl
+	ld [hl], d
+	ld hl, sp + FRAME_ALPHA
+	ld a, [hli]
+	sub e
+	ld a, [hld]
+	sbc d
+	jr nc, .alphaKept
+	ld [hl], e
+	inc hl
+	ld [hl], d
+.alphaKept
+	ld hl, sp + FRAME_END
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ld a, 1
+	call OrderMoves
+	jr .listed
+
+.fullWidth
+	; 6. Full width: the legal moves.
+	ld hl, sp + FRAME_BEST
+	ld a, LOW(BIASED_MINUS_INFINITY)
+	ld [hli], a
+	ld [hl], HIGH(BIASED_MINUS_INFINITY)
+	ld hl, sp + FRAME_END
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	xor a
+	call OrderMoves
+	; None: mated in check, else stalemate.
+	ld a, l
+	cp e
+	jr nz, .listed
+	ld a, h
+	cp d
+	jr nz, .listed
+	call IsInCheck
+	and a
+	jp z, .returnZero
+	ldh a, [hPly]
+	add LOW(BIASED_MATED)
+	ld l, a
+	ld a, 0
+	adc HIGH(BIASED_MATED)
+	ld h, a
+	add sp, FRAME_SIZE
+	ret
+
+.listed
+	; de: the first record, hl: the end
+	ld b, h
+	ld c, l
+	ld hl, sp + FRAME_END
+	ld [hl], c
+	inc hl
+	ld [hl], b
+	inc hl
+	ld [hl], e
+	inc hl
+	ld [hl], d
+
+.nextMove
+	ld hl, sp + FRAME_END
+	ld a, [hli]
+	inc hl
+	ld c, a
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	; (the low bytes of the next record and the end differ until the end)
+	cp c
+	jp z, .returnBest
+	ld a, c
+	ldh [hPickEnd], a
+	call PickNextMove
+	; The move: the record's last two bytes; the next record after it.
+	inc hl
+	ld a, [hli]
+	ld d, a
+	ld a, [hli]
+	ld e, a
+	ld b, h
+	ld c, l
+	ld hl, sp + FRAME_NEXT
+	ld [hl], c
+	inc hl
+	ld [hl], b
+	call MakeMove
+	ld hl, hPly
+	inc [hl]
+	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1)
+	ld hl, sp + FRAME_ALPHA
+	xor a
+	sub [hl]
+	ld e, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld d, a
+	inc hl
+	xor a
+	sub [hl]
+	ld c, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld b, a
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hli]
+	and a
+	jr z, .childDepth
+	dec a
+.childDepth
+	push af
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	pop af
+	call Search
+	xor a
+	sub l
+	ld c, a
+	ld a, 0
+	sbc h
+	ld b, a
+	ld hl, hPly
+	dec [hl]
+	; Unmake the move (read back from its record), keeping s in bc.
+	push bc
+	ld hl, sp + 2 + FRAME_NEXT
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	dec hl
+	ld e, [hl]
+	dec hl
+	ld d, [hl]
+	call UnmakeMove
+	pop bc
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .returnZero
+	; s > best: best := s
+	ld hl, sp + FRAME_BEST
+	ld a, [hli]
+	sub c
+	ld a, [hld]
+	sbc b
+	jr nc, .nextMove
+	ld [hl], c
+	inc hl
+	ld [hl], b
+	; (de: the move, for what follows)
+	ld hl, sp + FRAME_NEXT
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	dec hl
+	ld e, [hl]
+	dec hl
+	ld d, [hl]
+	; at ply 0: root_best := the move
+	ldh a, [hPly]
+	and a
+	jr nz, .notRoot
+	ld a, d
+	ld [wRootBest], a
+	ld a, e
+	ld [wRootBest + 1], a
+.notRoot
+	; s > alpha: alpha := s, and the PV of this ply becomes the move then
+	; the PV of ply + 1
+	ld hl, sp + FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hld]
+	sbc b
+	jp nc, .nextMove
+	ld [hl], c
+	inc hl
+	ld [hl], b
+	push bc
+	push de
+	call UpdatePv
+	pop de
+	pop bc
+	; s >= beta: a cutoff
+	ld hl, sp + FRAME_BETA
+	ld a, c
+	sub [hl]
+	inc hl
+	ld a, b
+	sbc [hl]
+	jp c, .nextMove
+	; A quiet move of the full-width search becomes this ply's first killer.
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr z, .returnBest
+	call StoreKillerIfQuiet
+.returnBest
+	ld hl, sp + FRAME_BEST
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	add sp, FRAME_SIZE
+	ret
+
+.budgetSpent
+	ld a, 1
+	ldh [hSearchStop], a
+.returnZero
+	ld hl, BIASED_ZERO
+	add sp, FRAME_SIZE
+	ret
+
+.returnDE
+	ld h, d
+	ld l, e
+	add sp, FRAME_SIZE
+	ret
+
+.returnEvaluation
+	call Evaluate
+	ld a, h
+	xor HIGH(BIASED_ZERO)
+	ld h, a
+	add sp, FRAME_SIZE
+	ret
+
+
+;; The PV of this ply becomes the move, then the PV of the ply below.
+;; Twin of the PV update in search::search_node.
+;; @param de: the move
+;; @destroys af, bc, de, hl
+UpdatePv:
+	ldh a, [hPly]
+	ld c, a
+	add LOW(wPvLength)
+	ld l, a
+	ld h, HIGH(wPvLength)
+	inc l
+	ld a, [hld]
+	ld b, a
+	inc a
+	ld [hl], a
+	; hl: this ply's row
+	ld l, c
+	ld h, 0
+	REPT 5
+		add hl, hl
+	ENDR
+	ld a, l
+	add LOW(wPvMoves)
+	ld l, a
+	ld a, h
+	adc HIGH(wPvMoves)
+	ld h, a
+	ld a, d
+	ld [hli], a
+	ld a, e
+	ld [hli], a
+	ld a, b
+	and a
+	ret z
+	; b moves from the next row (PV_ROW_SIZE - MOVE_SIZE bytes on)
+	ld d, h
+	ld e, l
+	ld a, l
+	add PV_ROW_SIZE - MOVE_SIZE
+	ld l, a
+	adc h
+	sub l
+	ld h, a
+.copy
+	ld a, [hli]
+	ld [de], a
+	inc de
+	ld a, [hli]
+	ld [de], a
+	inc de
+	dec b
+	jr nz, .copy
+	ret
+
+
+;; At a cutoff of the full-width search: a quiet move (no capture, no
+;; promotion) becomes this ply's first killer, the first moving to second,
+;; unless the move already was the first. The move is unmade.
+;; Twin of the killer update in search::search_node.
+;; @param de: the move
+;; @destroys af, bc, hl
+StoreKillerIfQuiet:
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and a
+	ret nz
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .quiet
+	; A pawn: a diagonal step (en passant) or the last rank is not quiet.
+	ld a, e
+	xor d
+	and $0F
+	ret nz
+	ld a, e
+	and $F0
+	cp ROW_RANK_1
+	ret z
+	cp ROW_RANK_6
+	ret z
+.quiet
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+	ld a, [hli]
+	cp d
+	jr nz, .store
+	ld a, [hl]
+	cp e
+	ret z
+.store
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld b, [hl]
+	ld [hl], d
+	inc l
+	ld c, [hl]
+	ld [hl], e
+	inc l
+	ld [hl], b
+	inc l
+	ld [hl], c
+	ret
+
+
+;; Does the position repeat: does it equal (by key) an earlier one at a
+;; distance of 2, 4, 6 ... plies, up to its halfmove clock, through the
+;; search line (the undo records' keys) then the root and the game's history
+;; (game keys)? Called at ply 1 or more.
+;; Twin of search::is_repetition.
+;; @return z: it repeats
+;; @destroys af, bc, de, hl
+IsRepetition:
+	ldh a, [hHalfmoveClock]
+	cp 2
+	jr c, .no
+	ld b, a
+	ldh a, [hPly]
+	ld c, a
+	; e: the distance; hl: the key of the line's position that far back
+	ld e, 2
+	ld hl, wUndoTop
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	push de
+	ld de, UNDO_KEY - 2 * UNDO_SIZE
+	add hl, de
+	pop de
+.line
+	ld a, e
+	cp c
+	jr nc, .history
+	call IsCurrentKey
+	ret z
+	ld a, l
+	sub 2 * UNDO_SIZE
+	ld l, a
+	jr nc, .lineStepped
+	dec h
+.lineStepped
+	inc e
+	inc e
+	ld a, b
+	cp e
+	jr nc, .line
+.no
+	or 1
+	ret
+.history
+	; The game key number count - 1 - (distance - ply), while there is one.
+	ld a, [wGameKeyCount]
+	dec a
+	add c
+	sub e
+	jr c, .no
+	ld l, a
+	ld h, 0
+	add hl, hl
+	add hl, hl
+	ld a, l
+	add LOW(wGameKeys)
+	ld l, a
+	ld a, h
+	adc HIGH(wGameKeys)
+	ld h, a
+	; d: game keys left below this one
+	ld a, [wGameKeyCount]
+	dec a
+	add c
+	sub e
+	ld d, a
+.historyKey
+	call IsCurrentKey
+	ret z
+	inc e
+	inc e
+	ld a, b
+	cp e
+	jr c, .no
+	ld a, d
+	sub 2
+	jr c, .no
+	ld d, a
+	ld a, l
+	sub 2 * GAME_KEY_SIZE
+	ld l, a
+	jr nc, .historyKey
+	dec h
+	jr .historyKey
+
+
+;; Is the key at hl the position's (wZobristKey)?
+;; @param hl: a key (4 bytes)
+;; @return z: it is
+;; @destroys af
+IsCurrentKey:
+	ld a, [wZobristKey]
+	cp [hl]
+	ret nz
+	push hl
+	inc hl
+	ld a, [wZobristKey + 1]
+	cp [hl]
+	jr nz, .done
+	inc hl
+	ld a, [wZobristKey + 2]
+	cp [hl]
+	jr nz, .done
+	inc hl
+	ld a, [wZobristKey + 3]
+	cp [hl]
+.done
+	pop hl
+	ret

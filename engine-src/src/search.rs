@@ -1,0 +1,499 @@
+//! The search: iterative deepening over a fail-soft negamax alpha-beta with a quiescence
+//! search, killer moves and a fixed move order, exactly as docs/search.md specifies it.
+//!
+//! This is the reference the cartridge's search (`asm/engine/search.asm`) is checked
+//! against node for node: the same move, score, principal variation and node count. Every
+//! constant both sides need ([`INFINITY`], [`MATE`], the limits, the order keys `KEY_*`)
+//! is defined here once; the assembly gets them through the generator.
+//!
+//! ```
+//! use engine_src::search::{search, Limits, MATE};
+//! use engine_src::{Game, Position};
+//!
+//! // White mates at once: Ra1-a6.
+//! let game = Game::new(Position::from_fen("2k2/5/2K2/5/5/R4 w - - 0 1").unwrap());
+//! let result = search(&game, Limits::depth(2));
+//! assert_eq!(result.best.unwrap().to_uci(), "a1a6");
+//! assert_eq!(result.score, MATE - 1);
+//! ```
+
+use core::fmt;
+
+use crate::eval::{evaluate, piece_square};
+use crate::game::Game;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::role::Role;
+use crate::zobrist::ep_key;
+
+/// The bounds of the first window.
+pub const INFINITY: i16 = 32000;
+/// The side to move is mated at ply `p`: `-(MATE - p)`.
+pub const MATE: i16 = 31000;
+/// The deepest iteration a search may be asked for.
+pub const MAX_SEARCH_DEPTH: u8 = 8;
+/// A node this many plies from the root is not searched: it returns [`evaluate`].
+pub const MAX_SEARCH_PLY: usize = 16;
+
+/// The order key of the previous iteration's best move, at the root.
+pub const KEY_PREVIOUS_BEST: u8 = 255;
+/// The order key of an under-promotion to a knight, capture or not.
+pub const KEY_UNDER_PROMOTION_KNIGHT: u8 = 3;
+/// The order key of an under-promotion to a rook, capture or not.
+pub const KEY_UNDER_PROMOTION_ROOK: u8 = 2;
+/// The order key of an under-promotion to a bishop, capture or not.
+pub const KEY_UNDER_PROMOTION_BISHOP: u8 = 1;
+/// A capture's key is `KEY_CAPTURE + KEY_CAPTURE_VICTIM * victim - attacker` (roles
+/// numbered by [`order_role`]), plus [`KEY_CAPTURE_QUEEN_PROMOTION`] when it promotes.
+pub const KEY_CAPTURE: u8 = 150;
+/// See [`KEY_CAPTURE`].
+pub const KEY_CAPTURE_VICTIM: u8 = 8;
+/// See [`KEY_CAPTURE`].
+pub const KEY_CAPTURE_QUEEN_PROMOTION: u8 = 50;
+/// The order key of a quiet promotion to a queen.
+pub const KEY_QUEEN_PROMOTION: u8 = 190;
+/// The order key of this ply's first killer.
+pub const KEY_FIRST_KILLER: u8 = 140;
+/// The order key of this ply's second killer.
+pub const KEY_SECOND_KILLER: u8 = 139;
+/// A quiet move's key is `KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT)`.
+pub const KEY_QUIET: u8 = 64;
+/// See [`KEY_QUIET`].
+pub const KEY_QUIET_SHIFT: u32 = 2;
+
+/// What a search may spend: the iterations (1 to [`MAX_SEARCH_DEPTH`]) and the nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The last iteration to search.
+    pub depth: u8,
+    /// The node budget: the search stops before node number `nodes + 1`.
+    pub nodes: u64,
+}
+
+impl Limits {
+    /// Iterations up to `depth`, with no node budget to speak of.
+    pub const fn depth(depth: u8) -> Limits {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+        }
+    }
+
+    /// `Ok` when [`search`] accepts these limits: a depth of 1 to [`MAX_SEARCH_DEPTH`] and
+    /// a budget of at least one node.
+    pub fn check(&self) -> Result<(), LimitsError> {
+        if self.depth == 0 || self.depth > MAX_SEARCH_DEPTH {
+            Err(LimitsError::Depth(self.depth))
+        } else if self.nodes == 0 {
+            Err(LimitsError::NoNodes)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Why [`Limits::check`] refuses limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitsError {
+    /// The depth is 0 or above [`MAX_SEARCH_DEPTH`].
+    Depth(u8),
+    /// The node budget is 0.
+    NoNodes,
+}
+
+impl fmt::Display for LimitsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitsError::Depth(depth) => write!(
+                f,
+                "search depth {depth} is out of range: it must be 1 to {MAX_SEARCH_DEPTH}"
+            ),
+            LimitsError::NoNodes => f.write_str("the node budget must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for LimitsError {}
+
+/// What a search found: the last finished iteration's move, score and principal
+/// variation, and the nodes of the whole search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is none (checkmate, stalemate) or the
+    /// limits were refused.
+    pub best: Option<Move>,
+    /// The score for the side to move, in centipawns (see [`MATE`]).
+    pub score: i16,
+    /// Every node searched, the unfinished iteration's included.
+    pub nodes: u64,
+    /// The principal variation, `best` first; empty when no iteration finished.
+    pub pv: Vec<Move>,
+    /// The last finished iteration, 0 when none did.
+    pub depth: u8,
+}
+
+/// `true` for a score that says a side is mated: at least `MATE - MAX_SEARCH_PLY` away
+/// from 0.
+pub const fn is_mate_score(score: i16) -> bool {
+    score.unsigned_abs() >= (MATE as u16) - MAX_SEARCH_PLY as u16
+}
+
+/// A role's number in the capture key: 1 (pawn) to 6 (king).
+pub const fn order_role(role: Role) -> u8 {
+    role.index() as u8 + 1
+}
+
+/// The two killers of a ply, the first one first.
+pub type Killers = [Option<Move>; 2];
+
+/// `true` if `a` and `b` have the same from-square, to-square and promotion: how killers
+/// and the previous best move are compared.
+fn same_move(a: &Move, b: &Move) -> bool {
+    a.from == b.from && a.to == b.to && a.promotion == b.promotion
+}
+
+/// The move order key of `m`, a legal move of `position` (docs/search.md, "The move
+/// order"): moves are searched by key, highest first. `previous_best` is the previous
+/// iteration's best move, given at the root only; `killers` are this ply's.
+pub fn order_key(
+    position: &Position,
+    m: &Move,
+    previous_best: Option<&Move>,
+    killers: &Killers,
+) -> u8 {
+    if previous_best.is_some_and(|best| same_move(best, m)) {
+        return KEY_PREVIOUS_BEST;
+    }
+    match m.promotion {
+        Some(Role::Knight) => return KEY_UNDER_PROMOTION_KNIGHT,
+        Some(Role::Rook) => return KEY_UNDER_PROMOTION_ROOK,
+        Some(Role::Bishop) => return KEY_UNDER_PROMOTION_BISHOP,
+        _ => {}
+    }
+    if let Some(victim) = m.capture {
+        let promotion = if m.is_promotion() {
+            KEY_CAPTURE_QUEEN_PROMOTION
+        } else {
+            0
+        };
+        return KEY_CAPTURE + KEY_CAPTURE_VICTIM * order_role(victim) - order_role(m.role)
+            + promotion;
+    }
+    if m.is_promotion() {
+        return KEY_QUEEN_PROMOTION;
+    }
+    if killers[0].is_some_and(|killer| same_move(&killer, m)) {
+        return KEY_FIRST_KILLER;
+    }
+    if killers[1].is_some_and(|killer| same_move(&killer, m)) {
+        return KEY_SECOND_KILLER;
+    }
+    let piece = m.role.of(position.turn());
+    let gain = piece_square(piece, m.to) as i16 - piece_square(piece, m.from) as i16;
+    (KEY_QUIET as i16 + (gain >> KEY_QUIET_SHIFT)) as u8
+}
+
+/// Sorts `moves` into search order: by [`order_key`], highest first, then by from-square
+/// and to-square, lowest first.
+pub fn order_moves(
+    position: &Position,
+    moves: &mut MoveList,
+    previous_best: Option<&Move>,
+    killers: &Killers,
+) {
+    let mut sort_keys = [0u32; MoveList::CAPACITY];
+    for (index, m) in moves.iter().enumerate() {
+        let key = order_key(position, m, previous_best, killers);
+        // Higher keys first, then lower squares: one ascending number per move, the
+        // list index in the low byte to find the move again.
+        sort_keys[index] = (u32::from(255 - key) << 18)
+            | ((m.from.index() as u32) << 13)
+            | ((m.to.index() as u32) << 8)
+            | index as u32;
+    }
+    let sort_keys = &mut sort_keys[..moves.len()];
+    sort_keys.sort_unstable();
+    let unsorted = moves.clone();
+    let mut sorted = MoveList::new();
+    for sort_key in sort_keys.iter() {
+        sorted.push(unsorted[(sort_key & 0xFF) as usize]);
+    }
+    *moves = sorted;
+}
+
+/// The moves of `position` in search order, as a node at the root (with
+/// `previous_best`) or deeper (with its ply's `killers`) searches them.
+pub fn ordered_moves(
+    position: &Position,
+    previous_best: Option<&Move>,
+    killers: &Killers,
+) -> MoveList {
+    let mut moves = position.legal_moves();
+    order_moves(position, &mut moves, previous_best, killers);
+    moves
+}
+
+/// The key the search line keeps for the position `after`, reached from `before` by `m`:
+/// the game key ([`Position::zobrist`]), plus the en-passant file after a double step
+/// that lands beside an enemy pawn even when that pawn cannot capture (the key the
+/// assembly's MakeMove keeps).
+pub fn line_key(before: &Position, m: &Move, after: &Position) -> u64 {
+    let key = after.zobrist();
+    if m.role != Role::Pawn
+        || m.from.rank().index().abs_diff(m.to.rank().index()) != 2
+        || after.ep_square().is_some()
+    {
+        return key;
+    }
+    let enemy_pawns = before.board().by_piece(Role::Pawn.of(after.turn()));
+    let beside = [-1, 1]
+        .into_iter()
+        .filter_map(|files| m.to.offset(files, 0))
+        .any(|square| enemy_pawns.contains(square));
+    if beside {
+        key ^ ep_key(m.to.file())
+    } else {
+        key
+    }
+}
+
+/// The state of one search.
+struct Searcher<'a> {
+    budget: u64,
+    nodes: u64,
+    stopped: bool,
+    /// The game's keys, the root's last.
+    history: &'a [u64],
+    /// `line[ply]` is the key of the position at `ply` (the root's at 0).
+    line: [u64; MAX_SEARCH_PLY + 1],
+    killers: [Killers; MAX_SEARCH_PLY],
+    /// `pv[ply][..pv_len[ply]]` is the principal variation from `ply` on.
+    pv: [[Option<Move>; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
+    pv_len: [usize; MAX_SEARCH_PLY + 1],
+    previous_best: Option<Move>,
+    root_best: Option<Move>,
+    /// `moves[ply]` is the move being searched at `ply` (the line from the root).
+    moves: [Option<Move>; MAX_SEARCH_PLY],
+    /// The line at the node the budget stopped the search at.
+    stopped_line: Vec<Move>,
+}
+
+impl Searcher<'_> {
+    /// `true` if the position at `ply` (with `halfmoves` on its clock) equals one an even
+    /// number of plies earlier, at most `halfmoves` back, in the line or the history.
+    fn repeats(&self, ply: usize, halfmoves: u32) -> bool {
+        let key = self.line[ply];
+        let window = halfmoves as usize;
+        let root = self.history.len() - 1;
+        (2..=window).step_by(2).any(|distance| {
+            if distance <= ply {
+                self.line[ply - distance] == key
+            } else {
+                let back = distance - ply;
+                back <= root && self.history[root - back] == key
+            }
+        })
+    }
+
+    /// Makes the principal variation of `ply` the move `m` then the one of `ply + 1`.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[0] = Some(m);
+        let copied = child_len.min(MAX_SEARCH_PLY - 1);
+        row[1..=copied].copy_from_slice(&tail[0][..copied]);
+        self.pv_len[ply] = copied + 1;
+    }
+
+    fn search(
+        &mut self,
+        position: &Position,
+        depth: u8,
+        mut alpha: i16,
+        beta: i16,
+        ply: usize,
+    ) -> i16 {
+        if self.stopped {
+            return 0;
+        }
+        if self.nodes == self.budget {
+            self.stopped = true;
+            self.stopped_line = self.moves[..ply].iter().flatten().copied().collect();
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if ply > 0
+            && (position.halfmove_clock() >= 100
+                || position.is_insufficient_material()
+                || self.repeats(ply, position.halfmove_clock()))
+        {
+            return 0;
+        }
+        if ply >= MAX_SEARCH_PLY {
+            return evaluate(position);
+        }
+        if depth == 0 {
+            return self.quiesce(position, alpha, beta, ply);
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return if position.is_check() {
+                -(MATE - ply as i16)
+            } else {
+                0
+            };
+        }
+        let previous_best = if ply == 0 { self.previous_best } else { None };
+        order_moves(
+            position,
+            &mut moves,
+            previous_best.as_ref(),
+            &self.killers[ply],
+        );
+        let mut best = -INFINITY;
+        for m in &moves {
+            let after = position.play(m);
+            self.line[ply + 1] = line_key(position, m, &after);
+            self.moves[ply] = Some(*m);
+            let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if ply == 0 {
+                    self.root_best = Some(*m);
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, *m);
+                    if score >= beta {
+                        if !m.is_capture() && !m.is_promotion() {
+                            let killers = &mut self.killers[ply];
+                            if !killers[0].is_some_and(|killer| same_move(&killer, m)) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(*m);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Step 5 of a node: the quiescence search, after the node's first four steps.
+    fn quiesce(&mut self, position: &Position, mut alpha: i16, beta: i16, ply: usize) -> i16 {
+        let stand = evaluate(position);
+        if stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut moves = position.legal_moves();
+        moves.retain(|m| match m.promotion {
+            Some(role) => role == Role::Queen,
+            None => m.is_capture(),
+        });
+        order_moves(position, &mut moves, None, &self.killers[ply]);
+        for m in &moves {
+            let after = position.play(m);
+            self.line[ply + 1] = line_key(position, m, &after);
+            self.moves[ply] = Some(*m);
+            let score = -self.search(&after, 0, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, *m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Searches the current position of `game` (its history gives the repetitions) within
+/// `limits`, as docs/search.md specifies: iterations 1 to `limits.depth`, each with the
+/// full window, until the budget runs out or an iteration finds a mate. The result is
+/// the last finished iteration's; see [`SearchResult`].
+///
+/// Limits that [`Limits::check`] refuses, and a position without a legal move, are not
+/// searched: the result has no move, score 0, 0 nodes and depth 0.
+pub fn search(game: &Game, limits: Limits) -> SearchResult {
+    run(game, limits).0
+}
+
+/// The line (the moves from the root) that [`search`] was searching when its node budget
+/// stopped it: the moves to the node that found the budget spent. Empty when the budget
+/// did not stop it. Two searches that visit the same nodes in the same order stop on
+/// the same line for every budget, so `cargo xtask verify` finds the first node where
+/// the cartridge's search parts from this one by a binary search over the budget.
+pub fn stopped_line(game: &Game, limits: Limits) -> Vec<Move> {
+    run(game, limits).1
+}
+
+/// [`search`], and [`stopped_line`].
+fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
+    let position = game.position();
+    let mut result = SearchResult {
+        best: None,
+        score: 0,
+        nodes: 0,
+        pv: Vec::new(),
+        depth: 0,
+    };
+    if limits.check().is_err() || position.legal_moves().is_empty() {
+        return (result, Vec::new());
+    }
+    let history = game.keys();
+    let mut searcher = Searcher {
+        budget: limits.nodes,
+        nodes: 0,
+        stopped: false,
+        history,
+        line: [0; MAX_SEARCH_PLY + 1],
+        killers: [[None; 2]; MAX_SEARCH_PLY],
+        pv: [[None; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
+        pv_len: [0; MAX_SEARCH_PLY + 1],
+        previous_best: None,
+        root_best: None,
+        moves: [None; MAX_SEARCH_PLY],
+        stopped_line: Vec::new(),
+    };
+    searcher.line[0] = history[history.len() - 1];
+    for depth in 1..=limits.depth {
+        let score = searcher.search(position, depth, -INFINITY, INFINITY, 0);
+        if searcher.stopped {
+            break;
+        }
+        result.best = searcher.root_best;
+        result.score = score;
+        result.pv = searcher.pv[0][..searcher.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        result.depth = depth;
+        searcher.previous_best = searcher.root_best;
+        if is_mate_score(score) {
+            break;
+        }
+    }
+    if result.depth == 0 {
+        result.best = searcher
+            .root_best
+            .or_else(|| ordered_moves(position, None, &[None; 2]).first().copied());
+    }
+    result.nodes = searcher.nodes;
+    (result, searcher.stopped_line)
+}

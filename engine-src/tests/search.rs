@@ -1,0 +1,438 @@
+//! The search of docs/search.md: mates, draws, under-promotions, the node budget, the
+//! move order and node counts (which change whenever a rule of the search does).
+
+use engine_src::search::{
+    line_key, order_key, order_moves, ordered_moves, search, Killers, Limits, LimitsError,
+    SearchResult, INFINITY, KEY_CAPTURE, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION,
+    KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
+    KEY_UNDER_PROMOTION_ROOK, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+};
+use engine_src::{Game, Move, MoveList, Position};
+
+const START: &str = engine_src::START_FEN;
+const NO_KILLERS: Killers = [None; 2];
+
+fn game(fen: &str) -> Game {
+    Game::new(Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}")))
+}
+
+fn uci(position: &Position, text: &str) -> Move {
+    position
+        .parse_uci(text)
+        .unwrap_or_else(|error| panic!("{text}: {error}"))
+}
+
+/// Plays UCI moves on `game`.
+fn play(game: &mut Game, moves: &[&str]) {
+    for text in moves {
+        let m = uci(game.position(), text);
+        game.play(m).unwrap_or_else(|error| panic!("{error}"));
+    }
+}
+
+/// The best move, score, PV and finished depth in one line: `a1a6 30999 [a1a6] d2`.
+fn summary(result: &SearchResult) -> String {
+    let pv: Vec<String> = result.pv.iter().map(Move::to_uci).collect();
+    format!(
+        "{} {} [{}] d{}",
+        result.best.map_or("-".to_owned(), |m| m.to_uci()),
+        result.score,
+        pv.join(" "),
+        result.depth
+    )
+}
+
+fn search_depth(fen: &str, depth: u8) -> SearchResult {
+    search(&game(fen), Limits::depth(depth))
+}
+
+#[test]
+fn the_constants() {
+    assert_eq!(INFINITY, 32000);
+    assert_eq!(MATE, 31000);
+    assert_eq!(MAX_SEARCH_DEPTH, 8);
+    assert_eq!(MAX_SEARCH_PLY, 16);
+}
+
+#[test]
+fn mate_in_one() {
+    // Ra1-a6 mates: the White king on c4 takes b5, c5 and d5.
+    let fen = "2k2/5/2K2/5/5/R4 w - - 0 1";
+    // Depth 1 cannot see it: a quiescence node has no mate test.
+    assert_eq!(summary(&search_depth(fen, 1)), "a1a5 432 [a1a5] d1");
+    let result = search_depth(fen, 2);
+    assert_eq!(result.score, MATE - 1);
+    assert_eq!(summary(&result), "a1a6 30999 [a1a6] d2");
+    assert_eq!(result.nodes, 44);
+    // A mate ends the iterations: depth 5 asked, depth 2 finished, the same nodes.
+    assert_eq!(search_depth(fen, 5), result);
+}
+
+/// Black's king on a6 has only its own blocked pawn beside it: Rxe1 stalemates.
+const STALEMATE_TRAP: &str = "k1K2/p4/P4/4R/5/4n w - - 0 1";
+
+#[test]
+fn mate_in_two_needs_depth_four() {
+    // Re3-e6, then the king steps off the sixth rank with a discovered mate. The mate
+    // falls on ply 3, which only a full-width node (depth 4) tests.
+    assert_eq!(
+        summary(&search_depth(STALEMATE_TRAP, 3)),
+        "e3c3 440 [e3c3 e1c2 c3c2] d3"
+    );
+    let result = search_depth(STALEMATE_TRAP, 4);
+    assert_eq!(result.score, MATE - 3);
+    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6c5] d4");
+    assert_eq!(result.nodes, 533);
+}
+
+#[test]
+fn the_winning_side_avoids_stalemate() {
+    // At depth 1 taking the knight looks best; from depth 2 the search sees that it
+    // stalemates (score 0) and keeps the rook's material instead.
+    assert_eq!(
+        summary(&search_depth(STALEMATE_TRAP, 1)),
+        "e3e1 440 [e3e1] d1"
+    );
+    assert_eq!(
+        summary(&search_depth(STALEMATE_TRAP, 2)),
+        "e3c3 440 [e3c3 e1c2 c3c2] d2"
+    );
+    let trap = Position::from_fen(STALEMATE_TRAP).unwrap();
+    assert!(trap.play(&uci(&trap, "e3e1")).is_stalemate());
+}
+
+#[test]
+fn the_losing_side_takes_stalemate() {
+    // Black, a queen down, gives up its rook with check: Qxd1 leaves Black no move.
+    let fen = "k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1";
+    assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -622 [d3d5 e1c3] d2");
+    let result = search_depth(fen, 3);
+    assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
+    assert_eq!(result.nodes, 202);
+}
+
+#[test]
+fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
+    // Black, a queen and rook down, checks from c1 and c2 for ever: at depth 5 the line
+    // comes back to the position after Qc1+, which scores a draw.
+    let fen = "2qRQ/3PP/3k1/5/5/4K b - - 0 1";
+    assert_eq!(
+        summary(&search_depth(fen, 4)),
+        "c6c1 -674 [c6c1 e1e2 c1e3 e2d1 e3e5] d4"
+    );
+    let result = search_depth(fen, 5);
+    assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
+    assert_eq!(result.nodes, 2554);
+}
+
+#[test]
+fn repetition_of_the_games_history_is_a_draw() {
+    // Black is a queen down. Its knight goes out and back, and so does White's king: the
+    // position is on the board for the second time, and Na4-b6 would repeat the one
+    // after the first move, a draw: the best Black has.
+    let fen = "k4/p4/n4/5/3Q1/K4 b - - 0 1";
+    assert_eq!(summary(&search_depth(fen, 1)), "a4c5 -482 [a4c5] d1");
+    let mut repeated = game(fen);
+    play(&mut repeated, &["a4b6", "a1b1", "b6a4", "b1a1"]);
+    assert_eq!(repeated.keys().first(), repeated.keys().last());
+    assert_eq!(
+        summary(&search(&repeated, Limits::depth(1))),
+        "a4b6 0 [a4b6] d1"
+    );
+    assert_eq!(
+        summary(&search(&repeated, Limits::depth(3))),
+        "a4b6 0 [a4b6] d3"
+    );
+}
+
+#[test]
+fn the_fifty_move_rule_is_a_draw_inside_the_search() {
+    // King and queen against king, no capture or pawn move to play: with the clock at
+    // 99 every move draws; at 98 the draw is one ply further.
+    assert_eq!(
+        summary(&search_depth("k4/5/5/5/3Q1/4K w - - 99 60", 1)),
+        "e1d1 0 [e1d1] d1"
+    );
+    assert_eq!(
+        summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 1)),
+        "e1d1 876 [e1d1] d1"
+    );
+    assert_eq!(
+        summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 2)),
+        "e1d1 0 [e1d1 a6b6] d2"
+    );
+}
+
+#[test]
+fn only_the_knight_promotion_wins() {
+    // d6=N+ forks the king on b5 and the queen on e4; d6=Q lets the queen loose.
+    let fen = "5/1k1P1/4q/5/P4/K4 w - - 0 1";
+    assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 104 [d5d6q] d1");
+    let result = search_depth(fen, 4);
+    assert_eq!(summary(&result), "d5d6n 388 [d5d6n b5b6 d6e4 b6c6] d4");
+    assert_eq!(result.nodes, 354);
+}
+
+#[test]
+fn node_counts() {
+    // Nodes of the whole search (every iteration up to the depth), so that any change
+    // to a rule shows up here.
+    let cases: [(&str, [u64; 4]); 3] = [
+        (START, [13, 88, 1035, 3399]),
+        (
+            "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
+            [36, 289, 879, 4203],
+        ),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 202, 248]),
+    ];
+    for (fen, counts) in cases {
+        let measured: Vec<u64> = (1..=4)
+            .map(|depth| search_depth(fen, depth).nodes)
+            .collect();
+        assert_eq!(measured, counts, "{fen}");
+    }
+    assert_eq!(
+        summary(&search_depth(START, 4)),
+        "d2d3 10 [d2d3 b5b4 b1d2 c5c3 b2c3 b4c3] d4"
+    );
+}
+
+#[test]
+fn the_node_budget_is_never_passed() {
+    let start = game(START);
+    let depth_three = search(&start, Limits::depth(3));
+    assert_eq!(depth_three.nodes, 1035);
+    // Depth 4 stopped after 2000 nodes: depth 3's result, 2000 nodes.
+    let stopped = search(
+        &start,
+        Limits {
+            depth: 4,
+            nodes: 2000,
+        },
+    );
+    assert_eq!(
+        stopped,
+        SearchResult {
+            nodes: 2000,
+            ..depth_three.clone()
+        }
+    );
+    // A budget that ends exactly with an iteration finishes it.
+    let exact = search(
+        &start,
+        Limits {
+            depth: 3,
+            nodes: 1035,
+        },
+    );
+    assert_eq!(exact, depth_three);
+    let one_short = search(
+        &start,
+        Limits {
+            depth: 3,
+            nodes: 1034,
+        },
+    );
+    assert_eq!(one_short.depth, 2);
+    assert_eq!(one_short.nodes, 1034);
+    for budget in [1, 5, 12, 13, 50, 88, 500, 3398, 3399] {
+        let result = search(
+            &start,
+            Limits {
+                depth: 4,
+                nodes: budget,
+            },
+        );
+        assert_eq!(result.nodes, budget, "budget {budget}");
+    }
+    // No iteration finished: the first move of the order, or the best root move so
+    // far, with score 0, depth 0 and no principal variation.
+    assert_eq!(
+        summary(&search(&start, Limits { depth: 4, nodes: 1 })),
+        "b1c3 0 [] d0"
+    );
+    // Black's knight: Na4-c3 is searched first, Na4-c5 second and better.
+    let lost = game("k4/p4/n4/5/3Q1/K4 b - - 0 1");
+    let first = ordered_moves(lost.position(), None, &NO_KILLERS)[0];
+    assert_eq!(first.to_uci(), "a4c3");
+    let budget = |nodes| summary(&search(&lost, Limits { depth: 3, nodes }));
+    assert_eq!(budget(5), "a4c3 0 [] d0");
+    assert_eq!(budget(6), "a4c5 0 [] d0");
+}
+
+#[test]
+fn bad_limits_and_finished_games_are_not_searched() {
+    assert_eq!(Limits::depth(0).check(), Err(LimitsError::Depth(0)));
+    assert_eq!(Limits::depth(9).check(), Err(LimitsError::Depth(9)));
+    assert_eq!(
+        Limits { depth: 3, nodes: 0 }.check(),
+        Err(LimitsError::NoNodes)
+    );
+    assert_eq!(Limits::depth(8).check(), Ok(()));
+    assert_eq!(
+        LimitsError::Depth(9).to_string(),
+        "search depth 9 is out of range: it must be 1 to 8"
+    );
+    let nothing = SearchResult {
+        best: None,
+        score: 0,
+        nodes: 0,
+        pv: Vec::new(),
+        depth: 0,
+    };
+    let start = game(START);
+    assert_eq!(search(&start, Limits::depth(0)), nothing);
+    assert_eq!(search(&start, Limits::depth(9)), nothing);
+    assert_eq!(search(&start, Limits { depth: 1, nodes: 0 }), nothing);
+    // Checkmated: no move to return.
+    assert_eq!(
+        search(&game("k4/2K2/5/5/5/R4 b - - 0 1"), Limits::depth(3)),
+        nothing
+    );
+}
+
+/// White to move: a pawn on b5 that can promote quietly (b6) or by taking the rook
+/// (a6) or the knight (c6), a knight on d2 that can take the pawn on c4.
+const ORDER: &str = "r1n1k/1P3/2p2/5/3N1/4K w - - 0 1";
+
+#[test]
+fn order_keys() {
+    let position = Position::from_fen(ORDER).unwrap();
+    let key = |text: &str| order_key(&position, &uci(&position, text), None, &NO_KILLERS);
+    assert_eq!(key("b5b6n"), KEY_UNDER_PROMOTION_KNIGHT);
+    assert_eq!(key("b5b6r"), KEY_UNDER_PROMOTION_ROOK);
+    assert_eq!(key("b5b6b"), KEY_UNDER_PROMOTION_BISHOP);
+    assert_eq!([key("b5b6n"), key("b5b6r"), key("b5b6b")], [3, 2, 1]);
+    // An under-promotion that captures is still an under-promotion.
+    assert_eq!(key("b5a6n"), 3);
+    assert_eq!(key("b5a6b"), 1);
+    // Captures: 150 + 8 * victim - attacker, plus 50 for a queen promotion.
+    assert_eq!(KEY_CAPTURE, 150);
+    assert_eq!(key("d2c4"), 150 + 8 - 2);
+    assert_eq!(key("b5a6q"), 150 + 8 * 4 - 1 + 50);
+    assert_eq!(key("b5c6q"), 150 + 8 * 2 - 1 + 50);
+    assert_eq!(key("b5b6q"), KEY_QUEEN_PROMOTION);
+    assert_eq!(KEY_QUEEN_PROMOTION, 190);
+    // Quiet moves: 64 + ((table[to] - table[from]) >> 2), an arithmetic shift: the
+    // knight's d2 entry is 0, b3's 12 and b1's -22 (-22 >> 2 is -6).
+    assert_eq!(key("d2b3"), 67);
+    assert_eq!(key("d2b1"), 58);
+    // The king: e1 2, d1 6, e2 -8.
+    assert_eq!(key("e1d1"), 65);
+    assert_eq!(key("e1e2"), 61);
+    // The previous best move comes first, whatever it is.
+    let best = uci(&position, "e1e2");
+    assert_eq!(
+        order_key(&position, &best, Some(&best), &NO_KILLERS),
+        KEY_PREVIOUS_BEST
+    );
+    assert_eq!(KEY_PREVIOUS_BEST, 255);
+    let capture = uci(&position, "d2c4");
+    assert_eq!(
+        order_key(&position, &capture, Some(&capture), &NO_KILLERS),
+        255
+    );
+    // Killers: quiet moves only; a killer that is a capture here keeps its capture key.
+    let killers = [Some(uci(&position, "d2b1")), Some(uci(&position, "e1e2"))];
+    let with_killers = |text: &str| order_key(&position, &uci(&position, text), None, &killers);
+    assert_eq!(with_killers("d2b1"), KEY_FIRST_KILLER);
+    assert_eq!(with_killers("e1e2"), KEY_SECOND_KILLER);
+    assert_eq!([KEY_FIRST_KILLER, KEY_SECOND_KILLER], [140, 139]);
+    assert_eq!(with_killers("d2b3"), 67);
+    let capture_killers = [Some(capture), None];
+    assert_eq!(order_key(&position, &capture, None, &capture_killers), 156);
+}
+
+#[test]
+fn order_keys_of_en_passant_castling_and_black() {
+    // En passant takes a pawn with a pawn: 150 + 8 - 1.
+    let position = Position::from_fen("k4/5/1pP2/5/5/K4 b - c3 0 1").unwrap();
+    assert_eq!(
+        order_key(&position, &uci(&position, "b4c3"), None, &NO_KILLERS),
+        157
+    );
+    // The long castle is the king's move e1-c1 (entries 2 and 12).
+    let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1").unwrap();
+    assert_eq!(
+        order_key(&position, &uci(&position, "e1c1"), None, &NO_KILLERS),
+        66
+    );
+    // Black reads the mirrored squares: Ke6-d6 reads e1 and d1 (2 and 6).
+    let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K b Qq - 0 1").unwrap();
+    assert_eq!(
+        order_key(&position, &uci(&position, "e6d6"), None, &NO_KILLERS),
+        65
+    );
+}
+
+#[test]
+fn the_order_is_by_key_then_squares() {
+    let position = Position::from_fen(ORDER).unwrap();
+    let order: Vec<String> = ordered_moves(&position, None, &NO_KILLERS)
+        .iter()
+        .map(Move::to_uci)
+        .collect();
+    assert_eq!(
+        order.join(" "),
+        "b5a6q b5c6q b5b6q d2c4 d2b3 e1d1 e1e2 d2e4 d2b1 \
+         b5a6n b5b6n b5c6n b5a6r b5b6r b5c6r b5a6b b5b6b b5c6b"
+    );
+}
+
+#[test]
+fn the_order_does_not_depend_on_the_generators() {
+    let mut state: u64 = 0x5EED;
+    for fen in [
+        START,
+        ORDER,
+        "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
+        "k4/5/1pP2/5/5/K4 b - c3 0 1",
+    ] {
+        let position = Position::from_fen(fen).unwrap();
+        let killers = [position.legal_moves().last().copied(), None];
+        let expected = ordered_moves(&position, None, &killers);
+        for _ in 0..20 {
+            let mut moves: Vec<Move> = position.legal_moves().to_vec();
+            // Fisher-Yates with a linear congruential generator.
+            for i in (1..moves.len()).rev() {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                moves.swap(i, (state >> 33) as usize % (i + 1));
+            }
+            let mut shuffled = MoveList::new();
+            for m in moves {
+                shuffled.push(m);
+            }
+            order_moves(&position, &mut shuffled, None, &killers);
+            assert_eq!(shuffled.as_slice(), expected.as_slice(), "{fen}");
+        }
+    }
+}
+
+#[test]
+fn line_keys_keep_the_en_passant_file_beside_an_enemy_pawn() {
+    // b2-b4 lands beside the pawn on c4, which is pinned to its king by the rook: no
+    // en passant, so the game key has no en-passant file, but the line key has.
+    let before = Position::from_fen("2k2/5/2p2/5/1P3/2R1K w - - 0 1").unwrap();
+    let double_step = uci(&before, "b2b4");
+    let after = before.play(&double_step);
+    assert_eq!(after.ep_square(), None);
+    assert_eq!(
+        line_key(&before, &double_step, &after),
+        after.zobrist() ^ engine_src::zobrist::ep_key(engine_src::File::B)
+    );
+    // A legal en passant: both keys have the file. No pawn beside: neither has.
+    let before = Position::from_fen("2k2/5/1p3/5/2P2/4K w - - 0 1").unwrap();
+    let double_step = uci(&before, "c2c4");
+    let after = before.play(&double_step);
+    assert!(after.ep_square().is_some());
+    assert_eq!(line_key(&before, &double_step, &after), after.zobrist());
+    let quiet = uci(&before, "e1d1");
+    let after = before.play(&quiet);
+    assert_eq!(line_key(&before, &quiet, &after), after.zobrist());
+    let lone = Position::from_fen("2k2/5/5/5/2P2/4K w - - 0 1").unwrap();
+    let double_step = uci(&lone, "c2c4");
+    let after = lone.play(&double_step);
+    assert_eq!(line_key(&lone, &double_step, &after), after.zobrist());
+}

@@ -1,0 +1,263 @@
+//! The evaluation's weights (`engine_src::eval`: [`MATERIAL`], [`PIECE_SQUARE`],
+//! [`TEMPO`]) rendered into `generated/engine/eval.inc` for asm/engine/eval.asm.
+//!
+//! The weights are laid out as the assembly reads them: two 256-byte pages, White's then
+//! Black's, each holding what a piece of that colour adds to White's score (Black's
+//! entries are negated, and mirrored: a Black piece on a6 reads a1's entry), so that
+//! MakeMove adds one entry and subtracts another whoever moves. In a colour's page:
+//! - the piece-square entry of a role on a square is at cell `square + offset`, the
+//!   square being the engine's mailbox square (16 cells a row, rank 1 in row 2) and the
+//!   offset the role's (its own columns and rows, as the Zobrist key pages have them:
+//!   bishop, rook and queen in columns 0-4, 5-9 and 10-14 of rows 2-7, pawn, knight and
+//!   king in those of rows 8-13);
+//! - a role's material is at cell `role code` (the low byte) and `role code + 16` (the
+//!   high byte), the role code being the piece code's bits 0-3 (rows 0 and 1);
+//! - every other cell is 0.
+//!
+//! The file also defines the layout's constants, which eval.asm asserts are the engine's.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use askama::Template;
+use engine_src::eval::{MATERIAL, PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO};
+use engine_src::{ByRole, Color, Role, Square};
+
+use super::Outputs;
+
+/// The file made, relative to `generated/`.
+pub const EVAL_INC: &str = "engine/eval.inc";
+
+/// The mailbox: the row of rank 1 and the cells of a row (asm/engine/engine.inc's
+/// BOARD_FIRST_ROW and BOARD_ROW_CELLS).
+const BOARD_FIRST_ROW: usize = 2;
+const BOARD_ROW_CELLS: usize = 16;
+const PAGE_SIZE: usize = 256;
+
+/// Each role's code (bits 0-3 of a piece code, engine.inc's ROLE_*) and its offset in
+/// a page, in the order of [`Role::ALL`].
+const ROLE_CODES: [(&str, u8, usize); 6] = [
+    ("PAWN", 0b0100, 6 * BOARD_ROW_CELLS),
+    ("KNIGHT", 0b1000, 6 * BOARD_ROW_CELLS + 5),
+    ("BISHOP", 0b0001, 0),
+    ("ROOK", 0b0010, 5),
+    ("QUEEN", 0b0011, 10),
+    ("KING", 0b1100, 6 * BOARD_ROW_CELLS + 10),
+];
+
+/// The weights of an evaluation, as `engine_src::eval` defines them.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    pub material: ByRole<i16>,
+    pub piece_square: ByRole<[i8; Square::COUNT]>,
+    pub tempo: i16,
+}
+
+impl Weights {
+    /// engine-src's weights.
+    pub fn model() -> Weights {
+        Weights {
+            material: MATERIAL,
+            piece_square: PIECE_SQUARE,
+            tempo: TEMPO,
+        }
+    }
+}
+
+pub fn generate(_root: &Path, outputs: &mut Outputs) -> Result<()> {
+    let text = render(&Weights::model())?;
+    outputs.ensure_file_contents(EVAL_INC, text.as_bytes())
+}
+
+/// The text of `generated/engine/eval.inc` for `weights`; fails on a weight the layout
+/// cannot hold.
+pub fn render(weights: &Weights) -> Result<String> {
+    for role in Role::ALL {
+        for (index, &entry) in weights.piece_square[role].iter().enumerate() {
+            if !(PIECE_SQUARE_MIN..=PIECE_SQUARE_MAX).contains(&entry) {
+                bail!(
+                    "engine-src/src/eval.rs: PIECE_SQUARE's {role} entry {index} ({}) is \
+                     {entry}, outside {PIECE_SQUARE_MIN}..={PIECE_SQUARE_MAX}",
+                    Square::ALL[index]
+                );
+            }
+        }
+        let material = weights.material[role];
+        if !(0..=i16::MAX / 2).contains(&material) {
+            bail!(
+                "engine-src/src/eval.rs: MATERIAL's {role} is {material}, outside 0..={}",
+                i16::MAX / 2
+            );
+        }
+    }
+    let mut lines = Vec::new();
+    for color in Color::ALL {
+        let page = page(weights, color);
+        for (row, cells) in page.chunks(BOARD_ROW_CELLS).enumerate() {
+            let mut line = "db ".to_string();
+            for (i, byte) in cells.iter().enumerate() {
+                let comma = if i == 0 { "" } else { ", " };
+                write!(line, "{comma}{:>4}", *byte as i8).unwrap();
+            }
+            write!(line, " ; {color:?} {}", row_contents(row)).unwrap();
+            lines.push(line);
+        }
+    }
+    let template = EvalTemplate {
+        first_row: BOARD_FIRST_ROW,
+        row_cells: BOARD_ROW_CELLS,
+        roles: ROLE_CODES
+            .iter()
+            .map(|&(name, code, offset)| (name, format!("%{code:04b}"), offset))
+            .collect(),
+        tempo: weights.tempo,
+        lines,
+    };
+    let mut text = template.render()?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// One colour's page (see the top of the file).
+fn page(weights: &Weights, color: Color) -> [u8; PAGE_SIZE] {
+    let sign: i16 = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let mut page = [0u8; PAGE_SIZE];
+    let mut used = [false; PAGE_SIZE];
+    let mut put = |cell: usize, byte: u8| {
+        assert!(!used[cell], "two weights in cell {cell} of a page");
+        used[cell] = true;
+        page[cell] = byte;
+    };
+    for (role, &(_, code, offset)) in Role::ALL.into_iter().zip(&ROLE_CODES) {
+        let [low, high] = (sign * weights.material[role]).to_le_bytes();
+        put(usize::from(code), low);
+        put(usize::from(code) + BOARD_ROW_CELLS, high);
+        for square in Square::ALL {
+            let cell = (BOARD_FIRST_ROW + square.rank().index()) * BOARD_ROW_CELLS
+                + square.file().index()
+                + offset;
+            let entry = weights.piece_square[role][square.relative(color).index()];
+            put(cell, (sign * i16::from(entry)) as u8);
+        }
+    }
+    page
+}
+
+/// What row `row` of a page holds, for the comment beside it.
+fn row_contents(row: usize) -> String {
+    match row {
+        0 => "material, low bytes (by role code)".to_string(),
+        1 => "material, high bytes (by role code + 16)".to_string(),
+        2..=7 => format!("bishop, rook, queen on rank {}", row - BOARD_FIRST_ROW + 1),
+        8..=13 => format!("pawn, knight, king on rank {}", row - BOARD_FIRST_ROW - 5),
+        _ => "(unused)".to_string(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "eval.inc", escape = "none")]
+struct EvalTemplate {
+    first_row: usize,
+    row_cells: usize,
+    roles: Vec<(&'static str, String, usize)>,
+    tempo: i16,
+    lines: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `db` line of `color`'s page row `row` in `text`.
+    fn row(text: &str, color: Color, row: usize) -> &str {
+        let suffix = format!("; {color:?} {}", row_contents(row));
+        text.lines()
+            .find(|line| line.ends_with(&suffix))
+            .unwrap_or_else(|| panic!("no line ending {suffix}"))
+    }
+
+    #[test]
+    fn the_pages_hold_material_and_mirrored_negated_entries() {
+        let text = render(&Weights::model()).unwrap();
+        assert!(text.starts_with(
+            "; Generated by `cargo xtask assets` from engine-src/src/eval.rs: do not edit"
+        ));
+        assert!(
+            text.contains("\nDEF EVAL_TEMPO           EQU 8\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nDEF EVAL_OFFSET_PAWN     EQU 96\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nDEF EVAL_ROLE_KING       EQU %1100\n"),
+            "{text}"
+        );
+        // Material: bishop 310 = $0136, rook 480 = $01E0, queen 880 = $0370, pawn 100,
+        // knight 300 = $012C at their role codes 1, 2, 3, 4 and 8; Black's negated.
+        assert_eq!(
+            row(&text, Color::White, 0),
+            "\tdb    0,   54,  -32,  112,  100,    0,    0,    0,   44,    0,    0,    0,    0,    0,    0,    0 ; White material, low bytes (by role code)"
+        );
+        assert_eq!(
+            row(&text, Color::Black, 1),
+            "\tdb    0,   -2,   -2,   -4,   -1,    0,    0,    0,   -2,    0,    0,    0,    0,    0,    0,    0 ; Black material, high bytes (by role code + 16)"
+        );
+        // White's pawns on rank 3 (row 10), knights beside them; Black's pawns on rank 4
+        // read rank 3's entries, negated.
+        assert_eq!(
+            row(&text, Color::White, 10),
+            "\tdb    8,   12,   18,   12,    6,  -12,   12,   20,   12,  -12,  -24,  -28,  -30,  -28,  -24,    0 ; White pawn, knight, king on rank 3"
+        );
+        assert_eq!(
+            row(&text, Color::Black, 11),
+            "\tdb   -8,  -12,  -18,  -12,   -6,   12,  -12,  -20,  -12,   12,   24,   28,   30,   28,   24,    0 ; Black pawn, knight, king on rank 4"
+        );
+    }
+
+    #[test]
+    fn a_changed_weight_changes_the_file() {
+        let model = render(&Weights::model()).unwrap();
+        let mut weights = Weights::model();
+        weights.piece_square[Role::Knight][Square::C3.index()] = 21;
+        let changed = render(&weights).unwrap();
+        assert_ne!(changed, model);
+        assert_eq!(
+            row(&changed, Color::White, 4),
+            row(&model, Color::White, 4),
+            "the rows of other roles stay"
+        );
+        // c3's entry in White's row 10 (rank 3), c4's in Black's row 11 (negated).
+        assert!(row(&changed, Color::White, 10).contains(" -12,   12,   21,   12,  -12,"));
+        assert!(row(&changed, Color::Black, 11).contains("  12,  -12,  -21,  -12,   12,"));
+        let mut weights = Weights::model();
+        weights.tempo = 10;
+        assert!(render(&weights)
+            .unwrap()
+            .contains("\nDEF EVAL_TEMPO           EQU 10\n"));
+        let mut weights = Weights::model();
+        weights.material[Role::Rook] = 500;
+        assert_ne!(render(&weights).unwrap(), model);
+    }
+
+    #[test]
+    fn a_weight_the_layout_cannot_hold_is_a_clear_error() {
+        let mut weights = Weights::model();
+        weights.piece_square[Role::Rook][Square::B2.index()] = 64;
+        assert_eq!(
+            render(&weights).unwrap_err().to_string(),
+            "engine-src/src/eval.rs: PIECE_SQUARE's rook entry 6 (b2) is 64, outside -64..=63"
+        );
+        let mut weights = Weights::model();
+        weights.material[Role::Queen] = -1;
+        assert_eq!(
+            render(&weights).unwrap_err().to_string(),
+            "engine-src/src/eval.rs: MATERIAL's queen is -1, outside 0..=16383"
+        );
+    }
+}

@@ -1,0 +1,491 @@
+//! Position files: one FEN a line, `#` comments, and `## group: description` lines that
+//! name the group of the positions below them. Two are checked in: the search suite
+//! [`SEARCH_SUITE_PATH`] (positions of every kind the search must get right, which
+//! `verify` searches with both engines) and the benchmark suite [`BENCH_SUITE_PATH`]
+//! (positions of real games, which `bench` times). Every error names the file and the
+//! line.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use engine_src::Position;
+
+use crate::project::plural;
+
+/// The search suite, from the repository root.
+pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
+/// The benchmark suite, from the repository root.
+pub const BENCH_SUITE_PATH: &str = "engine-src/search/bench.txt";
+
+/// The groups of the search suite, in the file's order, each with the fewest positions
+/// it may have: what the search must get right, from both sides of the board.
+pub const SEARCH_GROUPS: [(&str, usize); 10] = [
+    ("openings", 8),
+    ("middlegames", 10),
+    ("endgames", 10),
+    ("mate-in-1", 8),
+    ("mate-in-2", 8),
+    ("mate-in-3", 8),
+    ("stalemate-traps", 6),
+    ("repetition-traps", 5),
+    ("fifty-move-traps", 6),
+    ("under-promotions", 5),
+];
+
+/// The fewest positions the benchmark suite may have: its median and maximum mean
+/// little with fewer.
+pub const BENCH_MIN_POSITIONS: usize = 40;
+
+/// One position of a file.
+#[derive(Debug)]
+pub struct Entry {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The name of the last `## name: ...` line above it, if any.
+    pub group: Option<String>,
+    /// The `#` comment line right above it (without the `#`), if any: what the position
+    /// tests, and the line of play that shows it.
+    pub note: Option<String>,
+    pub fen: String,
+    pub position: Position,
+}
+
+/// The search suite [`SEARCH_SUITE_PATH`], its groups checked against [`SEARCH_GROUPS`].
+pub fn search_suite() -> Result<Vec<Entry>> {
+    let path = crate::project::root().join(SEARCH_SUITE_PATH);
+    let entries = read(&path)?;
+    check_groups(&entries, &path)?;
+    Ok(entries)
+}
+
+/// The benchmark suite [`BENCH_SUITE_PATH`], at least [`BENCH_MIN_POSITIONS`] long.
+pub fn bench_suite() -> Result<Vec<Entry>> {
+    let path = crate::project::root().join(BENCH_SUITE_PATH);
+    let entries = read(&path)?;
+    if entries.len() < BENCH_MIN_POSITIONS {
+        bail!(
+            "{} has {}: a benchmark needs at least {BENCH_MIN_POSITIONS}",
+            path.display(),
+            plural(entries.len(), "position")
+        );
+    }
+    Ok(entries)
+}
+
+/// Reads the position file at `path`. Every FEN is read before anything runs, so a typo
+/// fails at once; a file without a single position is an error too, not an empty run.
+pub fn read(path: &Path) -> Result<Vec<Entry>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = parse(&text).map_err(|(line, message)| in_file(path, line, &message))?;
+    if entries.is_empty() {
+        bail!(
+            "{} has no positions: expected one FEN a line",
+            path.display()
+        );
+    }
+    Ok(entries)
+}
+
+/// The entries of a file's text, or the line number and message of its first error.
+fn parse(text: &str) -> Result<Vec<Entry>, (usize, String)> {
+    let mut entries = Vec::new();
+    let mut group = None;
+    let mut note = None;
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = line.trim();
+        let above = note.take();
+        if let Some(header) = line.strip_prefix("##") {
+            let name = header.split(':').next().unwrap_or("").trim();
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err((
+                    number,
+                    format!(
+                        "expected `## group: description` with a one-word group name, \
+                         found {line:?}"
+                    ),
+                ));
+            }
+            group = Some(name.to_owned());
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            note = Some(comment.trim().to_owned());
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let position = Position::from_fen(line)
+            .map_err(|error| (number, format!("bad FEN {line:?}: {error}")))?;
+        entries.push(Entry {
+            line: number,
+            group: group.clone(),
+            note: above,
+            fen: line.to_owned(),
+            position,
+        });
+    }
+    Ok(entries)
+}
+
+/// Checks that the entries are the search suite's groups, in [`SEARCH_GROUPS`]'s order,
+/// each with at least its number of positions.
+pub fn check_groups(entries: &[Entry], path: &Path) -> Result<()> {
+    let mut counts: Vec<(&str, usize, usize)> = Vec::new();
+    for entry in entries {
+        let Some(group) = entry.group.as_deref() else {
+            return Err(in_file(
+                path,
+                entry.line,
+                "a position before the first `## group: description` line",
+            ));
+        };
+        match counts.last_mut() {
+            Some((name, _, count)) if *name == group => *count += 1,
+            _ => {
+                let expected = SEARCH_GROUPS.get(counts.len()).map(|(name, _)| *name);
+                if expected != Some(group) {
+                    let wanted = expected.map_or("no more groups".to_owned(), |name| {
+                        format!("group {name:?}")
+                    });
+                    return Err(in_file(
+                        path,
+                        entry.line,
+                        &format!(
+                            "group {group:?} where the suite has {wanted} (groups in order: {})",
+                            SEARCH_GROUPS.map(|(name, _)| name).join(", ")
+                        ),
+                    ));
+                }
+                counts.push((group, entry.line, 1));
+            }
+        }
+    }
+    if let Some((missing, _)) = SEARCH_GROUPS.get(counts.len()) {
+        bail!("{} has no group {missing:?}", path.display());
+    }
+    for ((name, line, count), (_, fewest)) in counts.iter().zip(SEARCH_GROUPS) {
+        if *count < fewest {
+            return Err(in_file(
+                path,
+                *line,
+                &format!(
+                    "group {name:?} has {}, at least {fewest} wanted",
+                    plural(*count, "position")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An error as `file:line: message`.
+fn in_file(path: &Path, line: usize, message: &str) -> anyhow::Error {
+    anyhow::anyhow!("{}:{line}: {message}", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine_src::{notation, Color, Role, START_FEN};
+
+    /// The line of play of a note: the moves after its last `: `.
+    fn line_of(entry: &Entry) -> &str {
+        let note = entry
+            .note
+            .as_deref()
+            .unwrap_or_else(|| panic!("line {}: no `#` line above {}", entry.line, entry.fen));
+        note.rsplit_once(": ")
+            .unwrap_or_else(|| panic!("line {}: no `: ` in {note:?}", entry.line))
+            .1
+    }
+
+    /// The positions after each move of `line` (the move list's notation) from `start`.
+    fn play(start: &Position, line: &str, entry: &Entry) -> Vec<(String, Position)> {
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        for text in line.split_whitespace() {
+            let m = notation::parse(&position, text)
+                .unwrap_or_else(|error| panic!("line {}: {text} in {line:?}: {error}", entry.line));
+            // The note writes the move as the move list would, check or mate included.
+            assert_eq!(notation::write(&position, &m), text, "line {}", entry.line);
+            position = position.play(&m);
+            played.push((text.to_owned(), position.clone()));
+        }
+        assert!(
+            !played.is_empty(),
+            "line {}: an empty line of play",
+            entry.line
+        );
+        played
+    }
+
+    fn group<'a>(entries: &'a [Entry], name: &str) -> Vec<&'a Entry> {
+        entries
+            .iter()
+            .filter(|entry| entry.group.as_deref() == Some(name))
+            .collect()
+    }
+
+    #[test]
+    fn the_search_suite_has_every_group_in_order_with_its_sizes() {
+        let entries = search_suite().unwrap();
+        let sizes: Vec<(&str, usize)> = SEARCH_GROUPS
+            .iter()
+            .map(|(name, _)| (*name, group(&entries, name).len()))
+            .collect();
+        assert_eq!(
+            sizes,
+            [
+                ("openings", 8),
+                ("middlegames", 10),
+                ("endgames", 10),
+                ("mate-in-1", 8),
+                ("mate-in-2", 8),
+                ("mate-in-3", 8),
+                ("stalemate-traps", 6),
+                ("repetition-traps", 7),
+                ("fifty-move-traps", 6),
+                ("under-promotions", 5),
+            ]
+        );
+        assert_eq!(entries.len(), 76);
+        // Both colours to move in every group but the openings' (White's and Black's
+        // moves both) and the middlegames'.
+        for (name, _) in SEARCH_GROUPS {
+            let turns: Vec<Color> = group(&entries, name)
+                .iter()
+                .map(|entry| entry.position.turn())
+                .collect();
+            assert!(turns.contains(&Color::White), "{name}");
+            assert!(turns.contains(&Color::Black), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_line_of_play_in_the_search_suite_is_legal_and_shows_its_claim() {
+        let entries = search_suite().unwrap();
+        let start = Position::from_fen(START_FEN).unwrap();
+        for entry in &entries {
+            let group = entry.group.as_deref().unwrap();
+            let note = entry.note.as_deref().unwrap();
+            let line = line_of(entry);
+            if group == "openings" {
+                // The moves from the start reach the position, clocks included.
+                let played = play(&start, line, entry);
+                assert_eq!(
+                    played.last().unwrap().1.to_fen(),
+                    entry.fen,
+                    "line {}",
+                    entry.line
+                );
+                continue;
+            }
+            let played = play(&entry.position, line, entry);
+            let (first, after_first) = &played[0];
+            match group {
+                "mate-in-1" | "mate-in-2" | "mate-in-3" => {
+                    let n: usize = group["mate-in-".len()..].parse().unwrap();
+                    assert_eq!(note, format!("mate in {n}: {line}"));
+                    assert_eq!(played.len(), 2 * n - 1, "line {}", entry.line);
+                    assert!(
+                        played.last().unwrap().1.is_checkmate(),
+                        "line {}",
+                        entry.line
+                    );
+                    assert!(
+                        played.last().unwrap().0.ends_with('#'),
+                        "line {}",
+                        entry.line
+                    );
+                }
+                "stalemate-traps" => {
+                    // Each move the note names before `stalemate` stalemates; the line wins.
+                    let (trap, _) = note.split_once(" stalemate").unwrap();
+                    for text in trap.split(" and ") {
+                        let m = notation::parse(&entry.position, text).unwrap();
+                        assert!(
+                            entry.position.play(&m).is_stalemate(),
+                            "line {}: {text}",
+                            entry.line
+                        );
+                    }
+                    assert!(
+                        played.last().unwrap().1.is_checkmate(),
+                        "line {}",
+                        entry.line
+                    );
+                }
+                "repetition-traps" => {
+                    // Every move of the side to move checks, until a position repeats.
+                    for (text, position) in played.iter().step_by(2) {
+                        assert!(position.is_check(), "line {}: {text}", entry.line);
+                    }
+                    let same = |a: &Position, b: &Position| {
+                        let fields = |p: &Position| {
+                            let fen = p.to_fen();
+                            fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+                        };
+                        fields(a) == fields(b)
+                    };
+                    let (last, before) = played.split_last().unwrap();
+                    assert!(
+                        same(&last.1, &entry.position)
+                            || before.iter().any(|(_, position)| same(&last.1, position)),
+                        "line {}: no repetition",
+                        entry.line
+                    );
+                }
+                "fifty-move-traps" => {
+                    let clock = entry.position.halfmove_clock();
+                    assert!(
+                        (96..=99).contains(&clock),
+                        "line {}: clock {clock}",
+                        entry.line
+                    );
+                    assert!(
+                        note.starts_with(&format!("clock {clock}: ")),
+                        "line {}",
+                        entry.line
+                    );
+                }
+                "under-promotions" => {
+                    let m = notation::parse(&entry.position, first).unwrap();
+                    assert_eq!(m.promotion, Some(Role::Knight), "line {}", entry.line);
+                    assert!(after_first.is_check(), "line {}", entry.line);
+                    assert!(
+                        note.starts_with(&format!("only {first} ")),
+                        "line {}",
+                        entry.line
+                    );
+                }
+                _ => assert!(note.starts_with("Fairy-Stockfish "), "line {}", entry.line),
+            }
+        }
+    }
+
+    fn parse_error(text: &str) -> (usize, String) {
+        parse(text).unwrap_err()
+    }
+
+    #[test]
+    fn groups_notes_and_lines_are_read() {
+        let entries = parse(&format!(
+            "# a file\n{START_FEN}\n## first: the start\n# the note\n  {START_FEN}  \n\n\
+             # not the note\n\n## second\n4k/5/5/5/5/K4 w - -\n"
+        ))
+        .unwrap();
+        let read: Vec<(usize, Option<&str>, Option<&str>, &str)> = entries
+            .iter()
+            .map(|e| {
+                (
+                    e.line,
+                    e.group.as_deref(),
+                    e.note.as_deref(),
+                    e.fen.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (2, None, Some("a file"), START_FEN),
+                (5, Some("first"), Some("the note"), START_FEN),
+                (10, Some("second"), None, "4k/5/5/5/5/K4 w - -"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_fen_or_group_line_is_an_error_naming_the_line() {
+        let (line, message) = parse_error(&format!("{START_FEN}\n\nrnbqk/ppppp w - - 0 1\n"));
+        assert_eq!(line, 3);
+        assert!(
+            message.starts_with("bad FEN \"rnbqk/ppppp w - - 0 1\": "),
+            "{message}"
+        );
+        assert_eq!(
+            parse_error("## two words: x\n"),
+            (
+                1,
+                "expected `## group: description` with a one-word group name, found \
+                 \"## two words: x\""
+                    .to_owned()
+            )
+        );
+        assert_eq!(parse_error("##\n").0, 1);
+    }
+
+    /// A file with the search suite's groups, `sizes[i]` positions in the i-th.
+    fn suite_of(sizes: &[usize]) -> String {
+        let mut text = String::new();
+        for ((name, _), size) in SEARCH_GROUPS.iter().zip(sizes) {
+            text += &format!("## {name}: x\n");
+            for _ in 0..*size {
+                text += &format!("{START_FEN}\n");
+            }
+        }
+        text
+    }
+
+    fn groups_error(text: &str) -> String {
+        let entries = parse(text).unwrap();
+        check_groups(&entries, Path::new("suite.txt"))
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn the_groups_are_checked_for_order_and_size() {
+        let fewest: Vec<usize> = SEARCH_GROUPS.iter().map(|(_, n)| *n).collect();
+        let entries = parse(&suite_of(&fewest)).unwrap();
+        check_groups(&entries, Path::new("suite.txt")).unwrap();
+
+        let mut short = fewest.clone();
+        short[2] -= 1;
+        // openings 8 + 1 header, middlegames 10 + 1, then the endgames' header.
+        assert_eq!(
+            groups_error(&suite_of(&short)),
+            "suite.txt:22: group \"endgames\" has 9 positions, at least 10 wanted"
+        );
+        assert_eq!(
+            groups_error(&suite_of(&fewest[..9])),
+            "suite.txt has no group \"under-promotions\""
+        );
+        assert_eq!(
+            groups_error(&format!("{START_FEN}\n")),
+            "suite.txt:1: a position before the first `## group: description` line"
+        );
+        let swapped = suite_of(&fewest).replacen("## middlegames", "## endgames", 1);
+        assert_eq!(
+            groups_error(&swapped),
+            "suite.txt:11: group \"endgames\" where the suite has group \"middlegames\" \
+             (groups in order: openings, middlegames, endgames, mate-in-1, mate-in-2, \
+             mate-in-3, stalemate-traps, repetition-traps, fifty-move-traps, under-promotions)"
+        );
+        let extra = suite_of(&fewest) + &format!("## more: x\n{START_FEN}\n");
+        assert!(
+            groups_error(&extra).contains("group \"more\" where the suite has no more groups"),
+            "{}",
+            groups_error(&extra)
+        );
+    }
+
+    #[test]
+    fn a_file_without_positions_is_an_error_naming_it() {
+        let path =
+            std::env::temp_dir().join(format!("chessattack-positions-{}.txt", std::process::id()));
+        std::fs::write(&path, "## openings: none yet\n# a comment\n").unwrap();
+        let error = read(&path).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            error,
+            format!(
+                "{} has no positions: expected one FEN a line",
+                path.display()
+            )
+        );
+    }
+}

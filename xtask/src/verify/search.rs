@@ -1,0 +1,161 @@
+//! verify's search part: the cartridge's search (asm/engine/search.asm) against the
+//! model's (engine-src/src/search.rs) on a suite of positions, at depths 1 to
+//! [`MAX_COMPARED_DEPTH`] and once within a node budget: the same move, score, principal
+//! variation, finished depth and node count.
+//!
+//! A difference is followed to the first node where the two searches part. With a node
+//! budget b, both stop at the entry of node b + 1, on some line (the moves from the root
+//! to that node: [`search::stopped_line`] for the model, the ROM's read off its frames);
+//! two searches that visit the same nodes in the same order stop on the same line for
+//! every budget, so a binary search over b finds the first budget at which the lines
+//! differ, and the report shows both lines there and the line both were on one node
+//! before.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use engine_src::search::{self, Limits};
+use engine_src::{Game, Move, Position};
+
+use crate::rom_engine::{RomEngine, SearchAnswer};
+
+/// Every position is searched at depths 1 to this.
+pub const MAX_COMPARED_DEPTH: u8 = 4;
+
+/// What the search part asks the engine under test: [`RomEngine`], or a stand-in in tests.
+pub(crate) trait Searches {
+    fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer>;
+    /// The line the search was on when the budget stopped it; `None` when it did not
+    /// stop.
+    fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>>;
+}
+
+impl Searches for RomEngine {
+    fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
+        RomEngine::search(self, position, &[], limits)
+    }
+
+    fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>> {
+        RomEngine::stopped_line(self, position, &[], limits)
+    }
+}
+
+/// The model's [`search::stopped_line`], `None` when the budget did not stop it.
+fn model_stopped_line(position: &Position, limits: Limits) -> Option<Vec<Move>> {
+    let game = Game::new(*position);
+    let result = search::search(&game, limits);
+    (result.nodes == limits.nodes).then(|| search::stopped_line(&game, limits))
+}
+
+/// The searches compared on one position: depths 1 to [`MAX_COMPARED_DEPTH`], then the
+/// deepest with half the nodes the model takes for it (so that the budget stops it
+/// inside an iteration).
+pub fn compared_limits(position: &Position) -> Vec<Limits> {
+    let mut limits: Vec<Limits> = (1..=MAX_COMPARED_DEPTH).map(Limits::depth).collect();
+    let deepest = search::search(&Game::new(*position), Limits::depth(MAX_COMPARED_DEPTH));
+    limits.push(Limits {
+        depth: MAX_COMPARED_DEPTH,
+        nodes: (deepest.nodes / 2).max(1),
+    });
+    limits
+}
+
+/// `depth 3` or `depth 4, budget 1699 nodes`.
+fn describe(limits: Limits) -> String {
+    if limits.nodes == u64::MAX {
+        format!("depth {}", limits.depth)
+    } else {
+        format!("depth {}, budget {} nodes", limits.depth, limits.nodes)
+    }
+}
+
+/// Compares the search of `position` within `limits`; `None` when the two agree, else
+/// the report of the difference.
+pub fn compare(
+    rom: &mut impl Searches,
+    fen: &str,
+    position: &Position,
+    limits: Limits,
+) -> Result<Option<String>> {
+    let model = search::search(&Game::new(*position), limits);
+    let want = SearchAnswer::of_model(&model)
+        .expect("the suite's positions have a legal move (checked when it is read)");
+    let got = rom.search(position, limits)?;
+    if got == want {
+        return Ok(None);
+    }
+    let mut report = format!(
+        "MISMATCH search of {fen} at {}:\n  ROM    {got}\n  model  {want}\n",
+        describe(limits)
+    );
+    report.push_str(&first_parting(
+        rom,
+        position,
+        limits.depth,
+        got.nodes.max(want.nodes),
+    )?);
+    Ok(Some(report))
+}
+
+/// `b1c3 b6c4` or `(the root)`.
+fn line_text(line: &Option<Vec<Move>>) -> String {
+    match line {
+        None => "(not stopped: the search ended first)".to_string(),
+        Some(moves) if moves.is_empty() => "(the root)".to_string(),
+        Some(moves) => moves.iter().map(Move::to_uci).collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// Where each search stops with a budget of `nodes`.
+type Lines = (Option<Vec<Move>>, Option<Vec<Move>>);
+
+fn lines(rom: &mut impl Searches, position: &Position, depth: u8, nodes: u64) -> Result<Lines> {
+    let limits = Limits { depth, nodes };
+    Ok((
+        rom.stopped_line(position, limits)?,
+        model_stopped_line(position, limits),
+    ))
+}
+
+/// The first node budget (1 to `most + 1`) at which the two searches to `depth` stop on
+/// different lines, found by a binary search, and the lines there.
+fn first_parting(
+    rom: &mut impl Searches,
+    position: &Position,
+    depth: u8,
+    most: u64,
+) -> Result<String> {
+    let mut at_high = lines(rom, position, depth, most + 1)?;
+    if at_high.0 == at_high.1 {
+        return Ok(format!(
+            "  the two searches stop on the same line at every budget tried (up to {} \
+             nodes): they visit the same nodes but score them differently\n",
+            most + 1
+        ));
+    }
+    // The smallest budget whose lines differ is in low + 1 ..= high.
+    let (mut low, mut high) = (0, most + 1);
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        let at_middle = lines(rom, position, depth, middle)?;
+        if at_middle.0 == at_middle.1 {
+            low = middle;
+        } else {
+            high = middle;
+            at_high = at_middle;
+        }
+    }
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "  the searches part at node {}: with a budget of {high} nodes",
+        high + 1
+    );
+    let _ = writeln!(text, "    the ROM stops at   {}", line_text(&at_high.0));
+    let _ = writeln!(text, "    the model stops at {}", line_text(&at_high.1));
+    if low > 0 {
+        let (before, _) = lines(rom, position, depth, low)?;
+        let _ = writeln!(text, "    (with {low} both stop at {})", line_text(&before));
+    }
+    Ok(text)
+}
