@@ -242,11 +242,13 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         art.title.crop(0, 0, 160, 8).pixels,
         "B, SELECT or the control pad left the title"
     );
-    // A on the title, then on WHITE and EASY.
+    // A on the title, then on WHITE and EASY (and the board screen's set-up, which
+    // starts a game, with the LCD off).
     for _ in 0..3 {
         machine.tap(Button::A, 2).unwrap();
         machine.run_frames(4).unwrap();
     }
+    machine.run_frames(2).unwrap();
     assert!(
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"
