@@ -38,20 +38,20 @@
 ; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 377 cycles from its first instruction to its
-; `reti` with the chess clocks stopped, 408 with one running (TickClocks,
-; ui/clock.asm, 17 cycles stopped, 48 running, 84 when a flag falls); at
-; worst, with the queue full of the longest copies (one of 68 bytes fills the
-; budget of 72) and a flag falling, 1,103. VBlank lasts 1,140 (10 lines of
-; 114), and the handler starts 10 cycles into it when the main loop waits in
-; WaitVBlank (waking from `halt`, the interrupt dispatch, the jump at $0040):
-; so it returns 27 cycles before VBlank ends, room for the few cycles a busy
-; main loop or a short `di` (TakePadPressed, ReadClockSeconds) can delay it.
-; Every queued byte is written in VBlank, and the STAT interrupt still finds
-; the CPU free at line 1. The budget is 72 rather than 80 to leave the clock
-; its cycles within VBlank. During a game the handler also calls GameVBlank
-; (ui/game.asm) last, which writes no VRAM; with the game's check
-; (7 cycles) the figures above become FIGURES.
+; queue empty the handler takes 384 cycles from its first instruction to its
+; `reti` with the chess clocks stopped and no game on the screen, 415 with a
+; clock running (TickClocks, ui/clock.asm, 17 cycles stopped, 48 running, 84
+; when a flag falls; the game's check, 7); at worst, with the queue full of
+; the longest copies (one of 68 bytes fills the budget of 72) and a flag
+; falling, 1,110. VBlank lasts 1,140 (10 lines of 114), and the handler starts
+; 10 cycles into it when the main loop waits in WaitVBlank (waking from
+; `halt`, the interrupt dispatch, the jump at $0040): so it returns 20 cycles
+; before VBlank ends, room for the few cycles a busy main loop or a short `di`
+; (TakePadPressed, ReadClockSeconds) can delay it. Every queued byte is
+; written in VBlank, and the STAT interrupt still finds the CPU free at line
+; 1. The budget is 72 rather than 80 to leave the clock its cycles within
+; VBlank. During a game the handler also calls GameVBlank (ui/game.asm) last,
+; which writes no VRAM: it may end after VBlank.
 
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
@@ -127,8 +127,8 @@ wVramQueue:
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 377
-;; machine cycles with the VRAM queue empty and the clocks stopped, 1,103 at
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 384
+;; machine cycles with the VRAM queue empty and the clocks stopped, 1,110 at
 ;; most (see the top of the file); what is left of VBlank is the main loop's,
 ;; once WaitVBlank returns.
 ;; @destroys nothing (saves every register it uses)
