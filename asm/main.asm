@@ -114,6 +114,8 @@ ENDM
 
 ScreenTable:
 	screen SCREEN_TITLE, SetUpTitleScreen, UpdateTitleScreen
+	screen SCREEN_MODE_PAGE, SetUpModePage, UpdateOptionPage
+	screen SCREEN_LEVEL_PAGE, SetUpLevelPage, UpdateOptionPage
 	screen SCREEN_BOARD, SetUpBoardScreen, UpdateBoardScreen
 	assert_table_length ScreenTable, NUM_SCREENS, SCREEN_ENTRY_SIZE
 	ASSERT NUM_SCREENS * SCREEN_ENTRY_SIZE <= 256, "ScreenTable is indexed with one byte"

@@ -95,7 +95,7 @@ wMusicChannels: ds NUM_CHANNELS * CHANNEL_SIZE
 ; the next UpdateAudio
 wSongRequest: db
 ; Nonzero while the music is on (set by SetMusicEnabled)
-wMusicEnabled: db
+wMusicEnabled:: db
 ; SONG_AS_EFFECT while the song is a sound effect (heard with the music off), else 0
 wSongIsEffect: db
 ; Nonzero while the songs are heard (wMusicEnabled | wSongIsEffect as UpdateAudio

@@ -15,6 +15,8 @@ INCLUDE "include/audio.inc"
 DEF PERIOD_A5 EQU 2048 - 131072 / 880
 DEF PERIOD_E6 EQU 2048 - 131072 / 1319
 DEF PERIOD_G5 EQU 2048 - 131072 / 784
+DEF PERIOD_C3 EQU 2048 - 131072 / 131
+DEF PERIOD_A2 EQU 2048 - 131072 / 110
 
 ; Sweep pace 1 (a step every 1/128 s), upwards, by 1/128 of the period each step
 DEF CHIRP_UP EQU 1 << 4 | AUD1SWEEP_UP | 7
@@ -61,7 +63,8 @@ InitSoundEffects::
 ;; Asks for a sound effect (from the next frame on), in place of one playing.
 ;; SFX_GAME_OVER plays the game-over jingle, a song, in place of the music; as a
 ;; sound effect, it is heard even while the music is off.
-;; @param a: the effect (SFX_MOVE, SFX_CAPTURE, SFX_CHECK, SFX_GAME_OVER)
+;; @param a: the effect (SFX_MOVE, SFX_CAPTURE, SFX_CHECK, SFX_ERROR,
+;; SFX_GAME_OVER)
 ;; @destroys af
 PlaySoundEffect::
 	cp SFX_GAME_OVER
@@ -183,6 +186,7 @@ SoundEffects:
 	dw SfxMove
 	dw SfxCapture
 	dw SfxCheck
+	dw SfxError
 	ASSERT SFX_GAME_OVER == NUM_SFX - 1
 	assert_table_length SoundEffects, SFX_GAME_OVER, 2
 
@@ -203,4 +207,10 @@ SfxCheck:
 	pulse_step 5, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F0, PERIOD_E6
 	pulse_step 5, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F0, PERIOD_A5
 	pulse_step 12, AUD1SWEEP_UP, AUD1LEN_DUTY_25, $F2, PERIOD_E6
+	db END_OF_EFFECT
+
+SfxError:
+	db CHANNEL_PULSE1
+	pulse_step 4, 0, AUD1LEN_DUTY_50, $A0, PERIOD_C3
+	pulse_step 6, 0, AUD1LEN_DUTY_50, $A1, PERIOD_A2
 	db END_OF_EFFECT

@@ -7,7 +7,12 @@ INCLUDE "include/audio.inc"
 INCLUDE "include/screens.inc"
 
 
-DEF STACK_SIZE EQU $100
+; The engine's search keeps its frames on the stack (SEARCH_STACK_SIZE,
+; engine/search.asm) under the board screen's calls into it, and the
+; interrupt handlers (the VBlank handler drawing the clocks during a search,
+; the music) push theirs on top.
+DEF STACK_SIZE EQU $180
+ASSERT STACK_SIZE >= SEARCH_STACK_SIZE + $60, "the stack has no room for the search's frames and the interrupts"
 
 ; Palettes: background colours 0-3 are white, light grey, dark grey, black.
 DEF BG_PALETTE EQU SHADE_BLACK << 6 | SHADE_DARK << 4 | SHADE_LIGHT << 2 | SHADE_WHITE
@@ -103,6 +108,10 @@ Start::
 	xor a
 	ldh [rSCX], a
 	ldh [rSCY], a
+
+	; The clocks stand at 10:00, stopped, until a game starts them: the VBlank
+	; handler ticks them from the first frame.
+	call ResetClocks
 
 	; The title song starts with the first frame.
 	call InitAudio

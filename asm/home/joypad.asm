@@ -14,7 +14,7 @@ hPadHeld:: db
 ; Every key pressed (went from up to down) since the main program last took
 ; them with TakePadPressed. Presses pile up here while the program is busy
 ; (a long engine search, say), so none is lost.
-hPadPressed: db
+hPadPressed:: db
 
 
 SECTION "Joypad", ROM0

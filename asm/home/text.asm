@@ -23,3 +23,21 @@ PlaceString::
 	ret z
 	ld [hli], a
 	jr .next
+
+
+SECTION "SplitTens", ROM0
+
+;; Splits a number into tens and units, to write it in decimal (call again
+;; with the tens for a hundreds digit).
+;; @param a: the number
+;; @return c: a / 10
+;; @return a: a % 10
+;; @destroys f
+SplitTens::
+	ld c, -1
+.ten
+	inc c
+	sub 10
+	jr nc, .ten
+	add 10
+	ret

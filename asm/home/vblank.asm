@@ -3,8 +3,9 @@
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
 ; hardware, runs OAM DMA from wShadowOAM, copies what the VRAM queue holds (as
-; much as fits, see below), reads the joypad and counts the frame. The music
-; plays from the STAT interrupt at line 1 (stat.asm), after VBlank.
+; much as fits, see below), runs the chess clock (ui/clock.asm), reads the
+; joypad and counts the frame. The music plays from the STAT interrupt at line
+; 1 (stat.asm), after VBlank.
 ; The rest of the program never writes the LCD registers below directly while
 ; the LCD is on: it writes the shadows, and the change shows from the next frame.
 ;
@@ -37,16 +38,21 @@
 ; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 360 cycles from its first instruction to its
-; `reti`; at worst, with the queue full of one-byte fills (16 of them fill the
-; budget of 80; one entry of 76 bytes takes 1 cycle less), 1,092. VBlank lasts
-; 1,140 (10 lines of 114), and the handler starts 10 cycles into it when the
-; main loop waits in WaitVBlank (waking from `halt`, the interrupt dispatch,
-; the jump at $0040): so it returns 38 cycles before VBlank ends, room for the
-; few cycles a busy main loop or a short `di` (TakePadPressed) can delay it.
-; Every queued byte is written in VBlank, and the STAT interrupt still finds
-; the CPU free at line 1.
-;
+; queue empty the handler takes 384 cycles from its first instruction to its
+; `reti` with the chess clocks stopped and no game on the screen, 415 with a
+; clock running (TickClocks, ui/clock.asm, 17 cycles stopped, 48 running, 84
+; when a flag falls; the game's check, 7); at worst, with the queue full of
+; the longest copies (one of 68 bytes fills the budget of 72) and a flag
+; falling, 1,110. VBlank lasts 1,140 (10 lines of 114), and the handler starts
+; 10 cycles into it when the main loop waits in WaitVBlank (waking from
+; `halt`, the interrupt dispatch, the jump at $0040): so it returns 20 cycles
+; before VBlank ends, room for the few cycles a busy main loop or a short `di`
+; (TakePadPressed, ReadClockSeconds) can delay it. Every queued byte is
+; written in VBlank, and the STAT interrupt still finds the CPU free at line
+; 1. The budget is 72 rather than 80 to leave the clock its cycles within
+; VBlank. During a game the handler also calls GameVBlank (ui/game.asm) last,
+; which writes no VRAM: it may end after VBlank.
+
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
 ; the ring safely: CopyVramQueue alone writes hVramQueueRead (but for
@@ -76,7 +82,7 @@ DEF VRAM_QUEUE_LENGTH_MASK  EQU VRAM_QUEUE_FILL - 1
 ; What the handler copies in one VBlank, in bytes: an entry counts its length
 ; plus VRAM_QUEUE_ENTRY_COST, about the cycles the handler spends on an entry
 ; besides its bytes (35 to 39), in units of the 9 a copied byte takes.
-DEF VRAM_QUEUE_BUDGET       EQU 80
+DEF VRAM_QUEUE_BUDGET       EQU 72
 DEF VRAM_QUEUE_ENTRY_COST   EQU 4
 ; The longest entry, which takes the whole budget
 DEF VRAM_QUEUE_MAX_LENGTH   EQU VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST
@@ -121,10 +127,10 @@ wVramQueue:
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 360
-;; machine cycles with the VRAM queue empty and 1,092 at most (see the top of
-;; the file); what is left of VBlank is the main loop's, once WaitVBlank
-;; returns.
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 384
+;; machine cycles with the VRAM queue empty and the clocks stopped, 1,110 at
+;; most (see the top of the file); what is left of VBlank is the main loop's,
+;; once WaitVBlank returns.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
 	push af
@@ -151,7 +157,16 @@ VBlankHandler::
 	ld b, VRAM_QUEUE_BUDGET
 	call CopyVramQueue
 
+	; After the queue, which must finish within VBlank: the clock needs no VRAM.
+	call TickClocks
+
 	call ReadJoypad
+
+	; The game's live part (ui/game.asm), which must run even while the main
+	; loop is inside the engine's search.
+	ldh a, [hGameLive]
+	and a
+	call nz, GameVBlank
 
 	ld hl, hFrameCounter
 	inc [hl]

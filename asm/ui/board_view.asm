@@ -1,139 +1,140 @@
-; The board on the screen: 16x16-pixel squares of 2x2 tiles, a frame, file
-; letters under it and rank numbers beside it, and the square selector.
-;
-; Screen layout (tiles, 20 x 18), White at the bottom:
-;
-;   row  1      CHESS ATTACK (drawn by board_screen.asm)
-;   row  2      frame
-;   rows 3-14   6 ranks of 2 tile rows, rank 6 at the top; the rank number
-;               sits in column 1, next to the top half of its squares
-;   row 15      frame
-;   row 16      file letters a-e, under the left half of their squares
-;   columns 3-12: 5 files of 2 tile columns; the frame in columns 2 and 13;
-;   columns 14-19 are free for the clocks and the move list.
+; The board on the screen: 16x16-pixel squares of 2x2 tiles showing the
+; engine's board (wBoard), the squares a picked-up piece may go to outlined,
+; the file letters and rank numbers, and the objects over the squares: the
+; selector, the mark on the square of the piece picked up, the last move's two
+; squares. Where it all goes: include/layout.inc.
 ;
 ; a1 is a dark square, as in chess. With Black at the bottom the board turns
 ; round: e1 is at the top left and the labels run the other way.
+;
+; A square is named two ways here: by the engine's square (engine.inc: the low
+; byte of its cell in wBoard) and by its place on the screen, a column (0 at
+; the left) and a row (0 at the top) of squares.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/gfx.inc"
 INCLUDE "include/charmap.inc"
 INCLUDE "include/chess.inc"
+INCLUDE "include/layout.inc"
+INCLUDE "engine/engine.inc"
 
-
-DEF SQUARE_TILES       EQU 2 ; a square is 2 x 2 tiles
-DEF BOARD_TILE_X       EQU 3 ; screen column of the board's left edge
-DEF BOARD_TILE_Y       EQU 3 ; screen row of the board's top edge
-DEF BOARD_WIDTH_TILES  EQU BOARD_FILES * SQUARE_TILES
-DEF BOARD_HEIGHT_TILES EQU BOARD_RANKS * SQUARE_TILES
-DEF RANK_LABEL_X       EQU BOARD_TILE_X - 2
-DEF FILE_LABEL_Y       EQU BOARD_TILE_Y + BOARD_HEIGHT_TILES + 1
-
-ASSERT RANK_LABEL_X >= 0, "no room for the rank numbers"
-ASSERT BOARD_TILE_X + BOARD_WIDTH_TILES + 1 <= SCREEN_WIDTH, "board wider than the screen"
-ASSERT FILE_LABEL_Y < SCREEN_HEIGHT, "no room for the file letters"
 
 ; Tile map addresses
 DEF BOARD_MAP          EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + BOARD_TILE_X
 DEF RANK_LABELS_MAP    EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + RANK_LABEL_X
 DEF FILE_LABELS_MAP    EQU TILEMAP0 + FILE_LABEL_Y * TILEMAP_WIDTH + BOARD_TILE_X
 
-; The selector is four 8x8 objects, one per corner of its square, in these
-; shadow OAM entries.
-DEF CURSOR_FIRST_OBJ   EQU 0
-DEF NUM_CURSOR_OBJS    EQU 4
-ASSERT CURSOR_FIRST_OBJ + NUM_CURSOR_OBJS <= OAM_COUNT
+; The objects over the board: four 8x8 objects per square (one per corner),
+; in these shadow OAM entries. A row of the screen meets at most the
+; selector, the picked-up mark and the last move's two squares: 8 objects a
+; line, within the DMG's 10.
+DEF OBJS_PER_SQUARE      EQU 4
+DEF CURSOR_FIRST_OBJ     EQU 0
+DEF PICKED_FIRST_OBJ     EQU CURSOR_FIRST_OBJ + OBJS_PER_SQUARE
+DEF LAST_MOVE_FIRST_OBJ  EQU PICKED_FIRST_OBJ + OBJS_PER_SQUARE
+DEF NUM_SQUARE_OBJS      EQU LAST_MOVE_FIRST_OBJ + 2 * OBJS_PER_SQUARE
+ASSERT NUM_SQUARE_OBJS <= FIRST_FREE_OBJ, "layout.inc gives the board's objects too few entries"
 
 
 SECTION "Board view state", WRAM0
 
 ; COLOR_WHITE or COLOR_BLACK: the side drawn at the bottom.
-wBoardBottomColor: db
+wBoardBottomColor:: db
 
 ; The selector's square, counted on the screen: column 0 is the left,
 ; row 0 the top.
 wCursorColumn:: db
 wCursorRow:: db
 
+; The squares to outline: the to bytes of the moves of the piece picked up
+; (MOVE_TO_SQUARE picks the square out of one), wOutlineCount of them.
+DEF MAX_OUTLINES EQU 32
+wOutlineCount:: db
+wOutlines:: ds MAX_OUTLINES
+
+; The marks' squares (engine squares, 0 for none): the piece picked up, the
+; last move's from and to squares.
+wPickedSquare:: db
+wLastMoveFrom:: db
+wLastMoveTo:: db
+
+; One row of the board's tiles, built before it is written or queued.
+wBoardRowTiles: ds BOARD_WIDTH_TILES
+
 
 SECTION "Board view", ROM0
 
-;; Draws the board with the start position, its frame and its labels. Writes
-;; VRAM without waiting: call with the LCD off.
-;; @param a: the colour at the bottom (COLOR_WHITE or COLOR_BLACK)
+;; Draws the whole board as wBoard holds it, with the squares of wOutlines
+;; outlined: straight into the tile map with the LCD off, through the VRAM
+;; queue with it on (then it shows within three frames).
 ;; @destroys af, bc, de, hl
-DrawBoardView::
-	ld [wBoardBottomColor], a
-	call DrawBoardFrame
-	call DrawBoardSquares
-	jp DrawBoardLabels
-
-
-;; Draws the frame in the tiles around the board. LCD off.
-;; @destroys af, bc, de, hl
-DrawBoardFrame:
-	ld hl, BOARD_MAP - TILEMAP_WIDTH - 1
-	ld a, TILE_FRAME_TOP_LEFT
-	ld [hli], a
-	ld a, TILE_FRAME_TOP
-	ld bc, BOARD_WIDTH_TILES
-	call Memset
-	ld [hl], TILE_FRAME_TOP_RIGHT
-
-	ld hl, BOARD_MAP - 1
-	ld b, BOARD_HEIGHT_TILES
-.sides
-	ld [hl], TILE_FRAME_LEFT
-	ld de, BOARD_WIDTH_TILES + 1
+DrawBoard::
+	; b: tile row of the board (0 = top)
+	ld b, 0
+.tileRow
+	push bc
+	call BuildBoardRow
+	pop bc
+	; hl: the row's tile map address
+	ld a, b
+	ld l, a
+	ld h, 0
+	ASSERT TILEMAP_WIDTH == 32
+	REPT 5
+		add hl, hl
+	ENDR
+	ld de, BOARD_MAP
 	add hl, de
-	ld [hl], TILE_FRAME_RIGHT
-	ld de, TILEMAP_WIDTH - (BOARD_WIDTH_TILES + 1)
-	add hl, de
-	dec b
-	jr nz, .sides
-
-	; hl is now just left of the row under the board
-	ld a, TILE_FRAME_BOTTOM_LEFT
-	ld [hli], a
-	ld a, TILE_FRAME_BOTTOM
-	ld bc, BOARD_WIDTH_TILES
-	call Memset
-	ld [hl], TILE_FRAME_BOTTOM_RIGHT
+	ld de, wBoardRowTiles
+	push bc
+	ld c, BOARD_WIDTH_TILES
+	ldh a, [rLCDC]
+	bit B_LCDC_ENABLE, a
+	jr z, .lcdOff
+	call QueueTiles
+	jr .next
+.lcdOff
+	ld b, 0
+	call Memcpy
+.next
+	pop bc
+	inc b
+	ld a, b
+	cp BOARD_HEIGHT_TILES
+	jr c, .tileRow
 	ret
 
 
-;; Draws the 30 squares with the pieces of the start position. LCD off.
+;; Builds one tile row of the board in wBoardRowTiles: the top or bottom
+;; halves of one row of squares.
+;; @param b: the tile row (0 = the top half of the top row of squares)
 ;; @destroys af, bc, de, hl
-DrawBoardSquares:
-	ld hl, BOARD_MAP
-	; b: screen row, c: screen column, both from the top left
-	ld b, 0
-.row
+BuildBoardRow:
+	ld hl, wBoardRowTiles
+	; c: screen column of the square, b: screen row, and the half in the
+	; carry, kept on the stack as 0 or 2 (its tiles' offset in a cell)
+	srl b
+	ld a, 0
+	rla
+	add a
+	push af
 	ld c, 0
 .square
-	push bc
 	push hl
+	push bc
 	call ScreenToSquare
-	; a: the square's index in StartPosition, rank * BOARD_FILES + file
-	ld a, e
-	ASSERT BOARD_FILES == 5
-	add a
-	add a
-	add e
-	add d
-	add LOW(StartPosition)
-	ld l, a
-	adc HIGH(StartPosition)
-	sub l
-	ld h, a
-	ld a, [hl]
-	; a: the cell's offset in BoardCells, (content * 2 + square colour) * 4;
-	; a1 (file + rank even) is dark.
+	; e: the square; d: HIGH(wBoard)
+	ld d, HIGH(wBoard)
+	ld a, [de]
+	call PieceCell
+	; a: the cell content; b: (content * 2 + colour) * CELL_SIZE
 	add a
 	ld b, a
-	ld a, d
-	add e
+	; a1 (file + rank even) is dark: the square's row and file bits
+	ld a, e
+	swap a
+	xor e
 	and 1
 	xor 1
 	ASSERT CELL_LIGHT == 0 && CELL_DARK == 1
@@ -141,101 +142,159 @@ DrawBoardSquares:
 	add a
 	add a
 	ASSERT CELL_SIZE == 4
-	pop hl
-	call DrawCell
-	pop bc
-	inc c
-	ld a, c
-	cp BOARD_FILES
-	jr c, .square
-
-	; hl is just right of the row's top half: on to the next row of squares
-	ld de, SQUARE_TILES * TILEMAP_WIDTH - BOARD_WIDTH_TILES
-	add hl, de
-	inc b
+	ld b, a
+	call IsOutlined
 	ld a, b
-	cp BOARD_RANKS
-	jr c, .row
-	ret
-
-
-;; The square at a place on the screen, as wBoardBottomColor turns the board.
-;; @param b: screen row (0 = top)
-;; @param c: screen column (0 = left)
-;; @return d: file (0 = a)
-;; @return e: rank (0 = 1)
-;; @destroys af
-ScreenToSquare:
-	ld a, [wBoardBottomColor]
-	and a
-	ASSERT COLOR_WHITE == 0
-	jr nz, .blackBottom
-	ld d, c
-	ld a, BOARD_RANKS - 1
-	sub b
-	ld e, a
-	ret
-.blackBottom
-	ld a, BOARD_FILES - 1
-	sub c
-	ld d, a
-	ld e, b
-	ret
-
-
-;; Draws one cell of the board (a square, maybe with a piece, maybe outlined):
-;; its four tiles from BoardCells, written straight to the tile map: LCD off
-;; (DrawBoardSquares, from the board's set-up). With the LCD on, a cell's tiles
-;; go through the VRAM queue (QueueTiles) instead.
-;; @param a: the cell's offset in BoardCells (see gfx/board_tiles.asm)
-;; @param hl: tile map address of its top-left tile
-;; @return hl: tile map address of the cell to its right
-;; @destroys af, de
-DrawCell:
+	jr nz, .plain
+	add CELL_OUTLINED
+.plain
+	pop bc
+	pop hl
+	pop de
+	push de
+	; d: the half's offset in the cell
+	add d
 	add LOW(BoardCells)
 	ld e, a
 	adc HIGH(BoardCells)
 	sub e
 	ld d, a
 	ld a, [de]
-	inc de
 	ld [hli], a
-	ld a, [de]
 	inc de
-	ld [hld], a
-	push hl
-	ld a, l
-	add TILEMAP_WIDTH
-	ld l, a
-	adc h
-	sub l
-	ld h, a
 	ld a, [de]
-	inc de
 	ld [hli], a
-	ld a, [de]
-	ld [hl], a
-	pop hl
-	inc hl
-	inc hl
+	inc c
+	ld a, c
+	cp BOARD_FILES
+	jr c, .square
+	pop af
 	ret
 
-; What the board shows until the game has a board of its own: the start
-; position, rank 1 to rank 6, files a to e.
-StartPosition:
-	db CELL_WHITE_ROOK, CELL_WHITE_KNIGHT, CELL_WHITE_BISHOP, CELL_WHITE_QUEEN, CELL_WHITE_KING
-	db CELL_WHITE_PAWN, CELL_WHITE_PAWN,   CELL_WHITE_PAWN,   CELL_WHITE_PAWN,  CELL_WHITE_PAWN
-	db CELL_EMPTY,      CELL_EMPTY,        CELL_EMPTY,        CELL_EMPTY,       CELL_EMPTY
-	db CELL_EMPTY,      CELL_EMPTY,        CELL_EMPTY,        CELL_EMPTY,       CELL_EMPTY
-	db CELL_BLACK_PAWN, CELL_BLACK_PAWN,   CELL_BLACK_PAWN,   CELL_BLACK_PAWN,  CELL_BLACK_PAWN
-	db CELL_BLACK_ROOK, CELL_BLACK_KNIGHT, CELL_BLACK_BISHOP, CELL_BLACK_QUEEN, CELL_BLACK_KING
-	assert_table_length StartPosition, BOARD_FILES * BOARD_RANKS, 1
+
+;; Is a square among the outlined ones (wOutlines)?
+;; @param e: the square
+;; @return z: outlined
+;; @destroys af, hl; keeps bc, de
+IsOutlined::
+	ld hl, wOutlineCount
+	ld a, [hli]
+	inc a
+	push bc
+	ld c, a
+.next
+	dec c
+	jr z, .notFound
+	ld a, [hli]
+	and MOVE_TO_SQUARE
+	cp e
+	jr nz, .next
+	pop bc
+	ret
+.notFound
+	pop bc
+	; nz: c wrapped to 0 from 1, so a is something and e is a square
+	ld a, e
+	and a
+	ret
+
+
+;; The cell content (CELL_*, the pieces' order in the art) of an engine piece
+;; code.
+;; @param a: the piece code (EMPTY, or a colour and a role)
+;; @return a: CELL_EMPTY, CELL_WHITE_* or CELL_BLACK_*
+;; @destroys f, hl
+PieceCell:
+	bit B_PIECE_BLACK, a
+	push af
+	and ROLE_MASK
+	add LOW(RoleCells)
+	ld l, a
+	adc HIGH(RoleCells)
+	sub l
+	ld h, a
+	pop af
+	ld a, [hl]
+	ret z
+	add CELL_BLACK_PAWN - CELL_WHITE_PAWN
+	ret
+
+; The White cell content of each role code (engine.inc); 0 for the codes no
+; role has (an empty square reads role 0).
+RoleCells:
+	db CELL_EMPTY, CELL_WHITE_BISHOP, CELL_WHITE_ROOK, CELL_WHITE_QUEEN
+	db CELL_WHITE_PAWN, 0, 0, 0
+	db CELL_WHITE_KNIGHT, 0, 0, 0
+	db CELL_WHITE_KING, 0, 0, 0
+	assert_table_length RoleCells, ROLE_MASK + 1, 1
+	ASSERT ROLE_BISHOP == 1 && ROLE_ROOK == 2 && ROLE_QUEEN == 3
+	ASSERT ROLE_PAWN == 4 && ROLE_KNIGHT == 8 && ROLE_KING == 12
+
+
+;; The engine's square at a place on the screen, as wBoardBottomColor turns
+;; the board.
+;; @param b: screen row (0 = top)
+;; @param c: screen column (0 = left)
+;; @return e: the square
+;; @destroys af
+ScreenToSquare::
+	ld a, [wBoardBottomColor]
+	and a
+	ASSERT COLOR_WHITE == 0
+	; White at the bottom: file = column, rank = 5 - row;
+	; Black: file = 4 - column, rank = row.
+	ld a, c
+	jr z, .whiteBottom
+	cpl
+	add BOARD_FILES
+	ld e, a
+	ld a, b
+	jr .rank
+.whiteBottom
+	ld e, a
+	ld a, BOARD_RANKS - 1
+	sub b
+.rank
+	add BOARD_FIRST_ROW
+	swap a
+	add e
+	ld e, a
+	ret
+
+
+;; The place on the screen of an engine square (ScreenToSquare undone).
+;; @param a: the square (MOVE_TO_SQUARE bits only)
+;; @return b: screen row; c: screen column
+;; @destroys af
+SquareToScreen::
+	ld c, a
+	and $0F
+	ld b, a
+	ld a, c
+	swap a
+	and $0F
+	sub BOARD_FIRST_ROW
+	ld c, b
+	; c: file, a: rank
+	ld b, a
+	ld a, [wBoardBottomColor]
+	and a
+	jr nz, .blackBottom
+	ld a, BOARD_RANKS - 1
+	sub b
+	ld b, a
+	ret
+.blackBottom
+	ld a, BOARD_FILES - 1
+	sub c
+	ld c, a
+	ret
 
 
 ;; Writes the rank numbers beside the board and the file letters under it,
 ;; in the order wBoardBottomColor gives. LCD off.
 ;; @destroys af, b, de, hl
-DrawBoardLabels:
+DrawBoardLabels::
 	ld a, [wBoardBottomColor]
 	and a
 	ld de, RankLabelsWhiteBottom
@@ -289,17 +348,6 @@ FileLabelsBlackBottom:
 	assert_table_length FileLabelsBlackBottom, BOARD_FILES, 1
 
 
-;; Puts the selector on the bottom-left square (a1 with White at the bottom)
-;; and shows it.
-;; @destroys af, bc, de, hl
-InitBoardCursor::
-	xor a
-	ld [wCursorColumn], a
-	ld a, BOARD_RANKS - 1
-	ld [wCursorRow], a
-	jr UpdateCursorObjects
-
-
 ;; Moves the selector one square for each direction pressed, stopping at the
 ;; board's edges, and updates its objects.
 ;; @param a: keys pressed (PAD_*); other keys than the control pad are ignored
@@ -344,47 +392,103 @@ MoveBoardCursor::
 ;; Writes the selector's four objects into wShadowOAM, around the square at
 ;; wCursorColumn, wCursorRow. The next VBlank shows them.
 ;; @destroys af, bc, de, hl
-UpdateCursorObjects:
-	ASSERT SQUARE_TILES * TILE_WIDTH == 16 && SQUARE_TILES * TILE_HEIGHT == 16
-	; c: OAM X of the square's left edge; a square is 16 pixels: swap = * 16
+UpdateCursorObjects::
 	ld a, [wCursorColumn]
+	ld c, a
+	ld a, [wCursorRow]
+	ld b, a
+	ld hl, wShadowOAM + CURSOR_FIRST_OBJ * OBJ_SIZE
+	ld e, OBJ_TILE_SELECTOR
+	fallthrough PlaceSquareObjects
+
+
+;; Writes four objects around a square on the screen: its corners' tiles
+;; e + 0 (top left), + 1 (top right), + 2 (bottom left), + 3 (bottom right).
+;; @param b: screen row; c: screen column (of squares)
+;; @param e: the first corner's tile
+;; @param hl: the first of the four entries in wShadowOAM
+;; @return hl: just past the fourth
+;; @destroys af, bc, de
+PlaceSquareObjects::
+	ASSERT SQUARE_TILES * TILE_WIDTH == 16 && SQUARE_TILES * TILE_HEIGHT == 16
+	; c: OAM X of the square's left edge, b: OAM Y of its top edge
+	ld a, c
 	swap a
 	add BOARD_TILE_X * TILE_WIDTH + OAM_X_OFS
 	ld c, a
-	; b: OAM Y of its top edge
-	ld a, [wCursorRow]
+	ld a, b
 	swap a
 	add BOARD_TILE_Y * TILE_HEIGHT + OAM_Y_OFS
 	ld b, a
-
-	ld de, CursorCorners
-	ld hl, wShadowOAM + CURSOR_FIRST_OBJ * OBJ_SIZE
+	; d: the corner, 0-3 (bit 0: right, bit 1: bottom)
+	ld d, 0
 .corner
-	ld a, [de]
-	inc de
+	ld a, d
+	and 2
+	add a
+	add a
+	ASSERT TILE_HEIGHT == 8
 	add b
 	ld [hli], a
-	ld a, [de]
-	inc de
+	ld a, d
+	and 1
+	swap a
+	rrca
+	ASSERT TILE_WIDTH == 8
 	add c
 	ld [hli], a
-	ld a, [de]
-	inc de
-	ld [hli], a
-	ld a, [de]
-	inc de
-	ld [hli], a
-	; The table is shorter than 256 bytes, so its end's low byte marks the end.
 	ld a, e
-	cp LOW(CursorCornersEnd)
-	jr nz, .corner
+	add d
+	ld [hli], a
+	ld a, OAM_PAL0
+	ld [hli], a
+	inc d
+	bit 2, d
+	jr z, .corner
 	ret
 
-; Each corner object: Y offset, X offset, tile, attributes.
-CursorCorners:
-	db 0,           0,          OBJ_TILE_SELECTOR + 0, OAM_PAL0
-	db 0,           TILE_WIDTH, OBJ_TILE_SELECTOR + 1, OAM_PAL0
-	db TILE_HEIGHT, 0,          OBJ_TILE_SELECTOR + 2, OAM_PAL0
-	db TILE_HEIGHT, TILE_WIDTH, OBJ_TILE_SELECTOR + 3, OAM_PAL0
-CursorCornersEnd:
-	assert_table_length CursorCorners, NUM_CURSOR_OBJS, 4
+
+;; Hides four objects (puts them above the screen).
+;; @param hl: the first of the four entries in wShadowOAM
+;; @return hl: just past the fourth
+;; @destroys af, b
+HideSquareObjects::
+	ld b, OBJS_PER_SQUARE
+.object
+	xor a
+	ld [hli], a
+	inc hl
+	inc hl
+	inc hl
+	dec b
+	jr nz, .object
+	ret
+
+
+;; Shows the mark on a square (of the piece picked up, or of the last move):
+;; four objects with the last-move mark's tiles.
+;; @param a: the square (engine square), or 0 to hide the mark
+;; @param hl: the first of the mark's four entries in wShadowOAM
+;; @return hl: just past the fourth
+;; @destroys af, bc, de
+PlaceSquareMark::
+	and a
+	jr z, HideSquareObjects
+	call SquareToScreen
+	ld e, OBJ_TILE_LAST_MOVE
+	jr PlaceSquareObjects
+
+
+;; Shows the marks of wPickedSquare, wLastMoveFrom and wLastMoveTo (hiding
+;; those that are 0) and the selector.
+;; @destroys af, bc, de, hl
+UpdateSquareMarks::
+	ld hl, wShadowOAM + PICKED_FIRST_OBJ * OBJ_SIZE
+	ld a, [wPickedSquare]
+	call PlaceSquareMark
+	ASSERT LAST_MOVE_FIRST_OBJ == PICKED_FIRST_OBJ + OBJS_PER_SQUARE
+	ld a, [wLastMoveFrom]
+	call PlaceSquareMark
+	ld a, [wLastMoveTo]
+	call PlaceSquareMark
+	jr UpdateCursorObjects

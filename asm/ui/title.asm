@@ -1,5 +1,5 @@
 ; The title screen: the art from assets/title.png and a blinking PRESS START.
-; START or A goes on to the board screen.
+; START or A goes on to the first option page (ui/options.asm).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -58,15 +58,15 @@ SetUpTitleScreen::
 	ret
 
 
-;; The title's frame: blinks PRESS START, and goes on to the board screen
-;; when START or A is pressed.
+;; The title's frame: blinks PRESS START, and goes on to the first option
+;; page when START or A is pressed.
 ;; @destroys af, bc, de, hl
 UpdateTitleScreen::
 	call BlinkPressStart
 	call TakePadPressed
 	and PAD_START | PAD_A
 	ret z
-	ld a, SCREEN_BOARD
+	ld a, SCREEN_MODE_PAGE
 	ld [wNextScreen], a
 	ret
 

@@ -26,11 +26,27 @@ enum Step {
 }
 
 /// From power-on: the title once PRESS START shows (it blinks every 32 frames, shown
-/// while the frame counter's bit 5 is 0: frames 64-95 here), then START, then the board.
+/// while the frame counter's bit 5 is 0: frames 64-95 here), then START; the first option
+/// page with the arrow moved to BLACK, A; the level page with the arrow on MEDIUM, back
+/// up to EASY, A; then the board.
 const SCRIPT: &[Step] = &[
     Step::Wait(80),
     Step::Shot("title"),
     Step::Press(Button::Start),
+    Step::Wait(10),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Shot("play_as"),
+    Step::Press(Button::Up),
+    Step::Wait(4),
+    Step::Press(Button::A),
+    Step::Wait(10),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Shot("level"),
+    Step::Press(Button::Up),
+    Step::Wait(4),
+    Step::Press(Button::A),
     Step::Wait(10),
     Step::Shot("board"),
 ];
@@ -104,7 +120,7 @@ mod tests {
         let shots = screens(&rom::cartridge().unwrap()).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-            ["title", "board"]
+            ["title", "play_as", "level", "board"]
         );
         let stale = write_or_check(&project::root(), &shots, true).unwrap();
         assert!(

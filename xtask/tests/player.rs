@@ -431,7 +431,10 @@ fn the_window_shows_the_title_then_the_board_after_start_and_the_keys_work() {
     let board = Picture::screenshot("board.png", SCALE);
     // PRESS START blinks: half the time the window shows exactly title.png.
     player.wait_for_picture("the title screen (generated/screenshots/title.png)", &title);
+    // START on the title, then A (the X key) on the option pages: WHITE, EASY.
     player.press("Return");
+    player.press("x");
+    player.press("x");
     player.wait_for_picture("the board (generated/screenshots/board.png)", &board);
 
     player.press("F12");

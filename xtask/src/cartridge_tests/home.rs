@@ -2,7 +2,7 @@
 //! handler drains, and the joypad routine.
 
 use super::boot;
-use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME};
+use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 
 /// Runs from the entry of the interrupt handler at `label` to its `reti`, as if the
 /// interrupted program held sentinel values, and returns the registers it came back with.
@@ -61,7 +61,7 @@ fn the_interrupt_handlers_give_back_every_register() {
 
 /// What the VBlank handler copies from the VRAM queue in one VBlank: an entry counts its
 /// length plus `VRAM_QUEUE_ENTRY_COST`.
-const VRAM_QUEUE_BUDGET: usize = 80;
+const VRAM_QUEUE_BUDGET: usize = 72;
 const VRAM_QUEUE_ENTRY_COST: usize = 4;
 /// The longest entry, which takes the whole budget.
 const VRAM_QUEUE_MAX_LENGTH: usize = VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST;
@@ -76,14 +76,16 @@ const VBLANK_CYCLES: u64 = 10 * 114;
 const VBLANK_HANDLER_START: u64 = 10;
 /// Tile map 1 ($9C00): no screen shows it yet, so the tests may fill it.
 const TILEMAP1: u16 = 0x9C00;
-/// The VBlank handler's cycles, from its first instruction to its `reti`, with the
-/// queue empty and with the worst full queue.
-const VBLANK_HANDLER_EMPTY_QUEUE: u64 = 360;
-const VBLANK_HANDLER_WORST: u64 = 1_092;
+/// The VBlank handler's cycles, from its first instruction to its `reti`: with the
+/// queue empty and the clocks stopped, with the queue empty and a clock running, and
+/// the worst: the queue full and a clock's flag falling.
+const VBLANK_HANDLER_EMPTY_QUEUE: u64 = 384;
+const VBLANK_HANDLER_CLOCK_RUNNING: u64 = 415;
+const VBLANK_HANDLER_WORST: u64 = 1_110;
 
 /// The title screen with the main loop at the start of a round, just after the title's
 /// update: a producer of the VRAM queue may run from here.
-fn title_between_updates() -> Machine {
+pub(super) fn title_between_updates() -> Machine {
     let mut machine = boot(10);
     machine
         .run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)
@@ -93,7 +95,7 @@ fn title_between_updates() -> Machine {
 
 /// Calls one of the queue's routines with `a`, `c`, `de` and `hl` set, interrupts taken
 /// as they come.
-fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl: u16) {
+pub(super) fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl: u16) {
     let registers = machine.registers();
     machine.set_registers(&Registers {
         af: u16::from(a) << 8,
@@ -108,7 +110,7 @@ fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, de: u16, hl
 }
 
 /// The bytes queued and not yet copied, as the ring's indices say.
-fn queued_bytes(machine: &Machine) -> usize {
+pub(super) fn queued_bytes(machine: &Machine) -> usize {
     let read = machine.read_u8("hVramQueueRead").unwrap();
     let write = machine.read_u8("hVramQueueWrite").unwrap();
     usize::from(write.wrapping_sub(read))
@@ -145,7 +147,7 @@ fn handle_one_vblank(machine: &mut Machine) -> QueueVBlank {
 }
 
 /// Runs frames until the queue is empty, at most `frames`.
-fn drain(machine: &mut Machine, frames: u32) {
+pub(super) fn drain(machine: &mut Machine, frames: u32) {
     for _ in 0..=frames {
         if queued_bytes(machine) == 0 {
             return;
@@ -201,13 +203,25 @@ fn fill_queue(machine: &mut Machine, entries: Entries) -> Vec<u8> {
     expected
 }
 
+/// Sets White's clock running with one second left, a frame's cycles short of it: the
+/// next VBlank's TickClocks takes its longest way, the second passing and the flag
+/// falling (asm/ui/clock.asm).
+pub(super) fn white_flag_falls_at_next_vblank(machine: &mut Machine) {
+    let cycles = (CYCLES_PER_SECOND - CYCLES_PER_FRAME).to_le_bytes();
+    machine.write("wClockCycles", &cycles[..3]).unwrap();
+    machine.write("wClockSeconds", &[1, 0]).unwrap();
+    machine.write_u8("wClockSide", 0).unwrap();
+}
+
 /// The worst case of the VBlank handler: the queue full of the entries that take the
 /// most time within the budget, every one of which then arrives in VRAM, in VBlank, and
-/// the music still starts at line 1. Every entry costs at most 9 cycles per unit of the
-/// budget (a copied byte 9, an entry's handling 35 for a copy, 39 for a fill, against
-/// VRAM_QUEUE_ENTRY_COST = 4 units), and 1-byte fills cost exactly that: 16 of them use
-/// the whole budget, and the 17th is looked at and left for the next VBlank (the longer
-/// way to stop), which makes them the worst case.
+/// the music still starts at line 1, while a clock's flag falls (TickClocks' longest
+/// way, after the queue). Every entry costs at most 9 cycles per unit of the budget (a
+/// copied byte 9, an entry's handling 35 for a copy, 39 for a fill, against
+/// VRAM_QUEUE_ENTRY_COST = 4 units), and the longest copy costs exactly that: one
+/// of 68 bytes uses the whole budget of 72. 1-byte fills (48 cycles for 5 units) would be
+/// worse but for the budget's remainder: 14 of them use 70, and the 15th is looked at
+/// and left for the next VBlank.
 #[test]
 fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
     const VBLANK_MODE: u8 = 1;
@@ -216,7 +230,13 @@ fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
     let report = handle_one_vblank(&mut empty);
     assert_eq!(
         report.cycles, VBLANK_HANDLER_EMPTY_QUEUE,
-        "the VBlank handler with the queue empty"
+        "the VBlank handler with the queue empty and the clocks stopped"
+    );
+    empty.write_u8("wClockSide", 0).unwrap();
+    let report = handle_one_vblank(&mut empty);
+    assert_eq!(
+        report.cycles, VBLANK_HANDLER_CLOCK_RUNNING,
+        "the VBlank handler with the queue empty and White's clock running"
     );
 
     let mut worst = 0;
@@ -225,20 +245,26 @@ fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
             Entries::Copies(VRAM_QUEUE_MAX_LENGTH),
             VRAM_QUEUE_HEADER + VRAM_QUEUE_MAX_LENGTH,
             1,
-            1_091,
+            1_110,
         ),
-        (Entries::Copies(1), VRAM_QUEUE_HEADER + 1, 16, 1_076),
-        (Entries::Fills(1), VRAM_QUEUE_HEADER + 1, 16, 1_092),
+        (Entries::Copies(1), VRAM_QUEUE_HEADER + 1, 14, 1_079),
+        (Entries::Fills(1), VRAM_QUEUE_HEADER + 1, 14, 1_093),
     ] {
         let mut machine = title_between_updates();
         let expected = fill_queue(&mut machine, entries);
         let before = queued_bytes(&machine);
+        white_flag_falls_at_next_vblank(&mut machine);
         let vblank = handle_one_vblank(&mut machine);
         let frame = vblank.returned_at.0;
         assert_eq!(
             (before - queued_bytes(&machine)) / entry_size,
             per_vblank,
             "{entries:?}: entries copied in one VBlank"
+        );
+        assert_eq!(
+            machine.read_u8("wFlagFell").unwrap(),
+            1,
+            "{entries:?}: White's flag did not fall in that VBlank"
         );
         assert_eq!(
             vblank.started_after, VBLANK_HANDLER_START,
@@ -296,16 +322,16 @@ fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
         );
         expected.extend(machine.read(from, 200).unwrap());
     }
-    let heading = machine.symbol("HeadingText").unwrap();
+    let text = machine.symbol("PressStartText").unwrap();
     call_producer(
         &mut machine,
         "QueueString",
         0,
         0,
-        heading,
+        text,
         TILEMAP1 + expected.len() as u16,
     );
-    expected.extend(text_tiles(&machine, heading));
+    expected.extend(text_tiles(&machine, text));
     call_producer(
         &mut machine,
         "QueueFill",
@@ -315,13 +341,14 @@ fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
         TILEMAP1 + expected.len() as u16,
     );
     expected.extend([0xA5; 180]);
-    assert_eq!(expected.len(), 3 * 200 + 12 + 180);
-    // 600 + 12 + 180 bytes in 13 entries (200 = 76 + 76 + 48, 180 = 76 + 76 + 28),
-    // their costs adding up to 844 of the 80 a VBlank copies; whole entries only, so
-    // 12 VBlanks, some of them while the producer waited for room. The harness looks at
-    // the start of a VBlank, before the handler: it sees the queue empty at the 13th.
-    drain(&mut machine, 13);
-    assert_eq!(machine.frames() - start, 13, "VBlanks until all was copied");
+    assert_eq!(expected.len(), 3 * 200 + 11 + 180);
+    // 600 + 11 + 180 bytes in 13 entries (200 = 68 + 68 + 64, 180 = 68 + 68 + 44),
+    // costing 72, 72, 68 (three times), 15, then 72, 72, 48 of the 72 a VBlank copies;
+    // whole entries only, and no two of them fit one VBlank, so 13 VBlanks, some of them
+    // while the producer waited for room. The harness looks at the start of a VBlank,
+    // before the handler: it sees the queue empty at the 14th.
+    drain(&mut machine, 14);
+    assert_eq!(machine.frames() - start, 14, "VBlanks until all was copied");
     assert_eq!(
         machine.read(TILEMAP1, expected.len()).unwrap(),
         expected,
@@ -349,7 +376,7 @@ fn with_the_lcd_off_more_than_the_queue_holds_arrives_without_waiting() {
     let source = machine.symbol("TitleTilesLow").unwrap();
     let mut expected = Vec::new();
     // 3 x 200 + 180 bytes, three times what the ring holds: each 200 is 3 entries
-    // (76 + 76 + 48 bytes, 209 of the ring's 255), so the second and the third
+    // (68 + 68 + 64 bytes, 209 of the ring's 255), so the second and the third
     // QueueTiles find no room and copy the entries before them; the fill's 3 entries
     // (4 bytes each) fit beside the last 200.
     for _ in 0..3 {

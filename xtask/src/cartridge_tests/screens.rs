@@ -1,5 +1,5 @@
-//! The screens as a player meets them: the title, the board with the start position,
-//! the selector under the control pad.
+//! The screens as a player meets them: the title, the option pages, the board with the
+//! start position, the selector under the control pad.
 
 use super::boot;
 use crate::assets::gfx::{self, Sheet};
@@ -7,10 +7,13 @@ use crate::harness::{Button, Machine};
 
 const SCREEN_WIDTH: usize = 160;
 
-/// The board's top-left pixel on the screen (tile column 3, row 3: see asm/ui/board_view.asm).
-const BOARD_LEFT: usize = 3 * 8;
-const BOARD_TOP: usize = 3 * 8;
-const SQUARE: usize = 16;
+/// The board's top-left pixel on the screen (tile column 1, row 0: see
+/// asm/include/layout.inc).
+pub(super) const BOARD_LEFT: usize = 8;
+pub(super) const BOARD_TOP: usize = 0;
+pub(super) const SQUARE: usize = 16;
+/// The tile row of the file letters, under the board.
+pub(super) const FILE_LABEL_ROW: usize = 12;
 
 /// Where the title shows PRESS START (tiles: see asm/ui/title.asm).
 const PRESS_START: (usize, usize) = (8, 12 * 8);
@@ -27,7 +30,13 @@ const START_POSITION: [[usize; 5]; 6] = [
 ];
 
 /// The `width` x `height` pixels of the screen at (`left`, `top`), as a sheet.
-fn screen_area(machine: &Machine, left: usize, top: usize, width: usize, height: usize) -> Sheet {
+pub(super) fn screen_area(
+    machine: &Machine,
+    left: usize,
+    top: usize,
+    width: usize,
+    height: usize,
+) -> Sheet {
     let screen = machine.screen();
     let mut area = Sheet::filled("the screen", width, height, None);
     for y in 0..height {
@@ -39,13 +48,13 @@ fn screen_area(machine: &Machine, left: usize, top: usize, width: usize, height:
 }
 
 /// A square (file 0-4 = a-e, rank 0-5 = 1-6) on the screen, White at the bottom.
-fn square_on_screen(machine: &Machine, file: usize, rank: usize) -> Sheet {
+pub(super) fn square_on_screen(machine: &Machine, file: usize, rank: usize) -> Sheet {
     let (left, top) = (BOARD_LEFT + file * SQUARE, BOARD_TOP + (5 - rank) * SQUARE);
     screen_area(machine, left, top, SQUARE, SQUARE)
 }
 
 /// `text` in the font of assets/font.png, one 8x8 glyph per character.
-fn text_picture(art: &gfx::Art, text: &str) -> Sheet {
+pub(super) fn text_picture(art: &gfx::Art, text: &str) -> Sheet {
     let mut picture = Sheet::filled("text", text.len() * 8, 8, None);
     for (i, ch) in text.chars().enumerate() {
         let glyph = art
@@ -60,15 +69,20 @@ fn text_picture(art: &gfx::Art, text: &str) -> Sheet {
     picture
 }
 
-fn art() -> gfx::Art {
+pub(super) fn art() -> gfx::Art {
     gfx::read_art().unwrap_or_else(|error| panic!("{error:#}"))
 }
 
-/// The cartridge after pressing START on the title.
-fn board_screen() -> Machine {
+/// The cartridge after pressing START on the title, then A on the option pages (WHITE,
+/// EASY); the board screen's set-up, which starts a game, takes a few frames with the LCD
+/// off.
+pub(super) fn board_screen() -> Machine {
     let mut machine = boot(10);
-    machine.tap(Button::Start, 2).unwrap();
-    machine.run_frames(4).unwrap();
+    for button in [Button::Start, Button::A, Button::A] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
     machine
 }
 
@@ -129,15 +143,9 @@ fn start_shows_the_board_with_the_start_position() {
             );
         }
     }
-    // The heading, the rank numbers beside the board and the file letters under it.
-    let heading = screen_area(&machine, 4 * 8, 8, 12 * 8, 8);
-    assert_eq!(
-        heading.pixels,
-        text_picture(&art, "CHESS ATTACK").pixels,
-        "heading"
-    );
+    // The rank numbers beside the board and the file letters under it.
     for rank in 0..6 {
-        let label = screen_area(&machine, 8, BOARD_TOP + (5 - rank) * SQUARE, 8, 8);
+        let label = screen_area(&machine, 0, BOARD_TOP + (5 - rank) * SQUARE, 8, 8);
         let digit = char::from(b'1' + rank as u8).to_string();
         assert_eq!(
             label.pixels,
@@ -146,7 +154,13 @@ fn start_shows_the_board_with_the_start_position() {
         );
     }
     for file in 0..5 {
-        let label = screen_area(&machine, BOARD_LEFT + file * SQUARE, 16 * 8, 8, 8);
+        let label = screen_area(
+            &machine,
+            BOARD_LEFT + file * SQUARE,
+            FILE_LABEL_ROW * 8,
+            8,
+            8,
+        );
         let letter = char::from(b'a' + file as u8).to_string();
         assert_eq!(
             label.pixels,
@@ -228,8 +242,13 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         art.title.crop(0, 0, 160, 8).pixels,
         "B, SELECT or the control pad left the title"
     );
-    machine.tap(Button::A, 2).unwrap();
-    machine.run_frames(4).unwrap();
+    // A on the title, then on WHITE and EASY (and the board screen's set-up, which
+    // starts a game, with the LCD off).
+    for _ in 0..3 {
+        machine.tap(Button::A, 2).unwrap();
+        machine.run_frames(4).unwrap();
+    }
+    machine.run_frames(2).unwrap();
     assert!(
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"

@@ -1,0 +1,640 @@
+; The game played on the board screen: its position is the engine's (wBoard and
+; the rest, loaded from the start setup), every move goes through PlayMove
+; (PlayGameMove, then GameVerdict for the endings), each move's record goes to
+; the move list (include/game_record.inc, ui/move_list.asm), which keeps the
+; game's moves, the side to move's clock runs (ui/clock.asm), and the turns
+; alternate between the players and the engine, whose search runs inside the
+; board screen's update.
+;
+; While the search runs the main loop is busy for up to seconds, so what must
+; stay live runs from the VBlank handler (GameVBlank): the thinking sign, the
+; clocks' figures, and what stops the search: START or SELECT, a fallen flag,
+; the CLOCK level's deadline. The status line (include/layout.inc) says whose
+; move it is, check, and the ending.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/gfx.inc"
+INCLUDE "include/charmap.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "include/layout.inc"
+INCLUDE "include/audio.inc"
+INCLUDE "include/game.inc"
+INCLUDE "include/game_state.inc"
+INCLUDE "include/game_record.inc"
+INCLUDE "include/clock.inc"
+INCLUDE "engine/engine.inc"
+
+
+DEF STATUS_MAP EQU TILEMAP0 + STATUS_Y * TILEMAP_WIDTH + STATUS_X
+; From the status line's first tile to its last, through the tile map's
+; columns off the screen (blank on the board screen too).
+DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
+
+; The thinking sign: a dot running through the four columns after
+; "WHITE THINKING", a column every 8 frames.
+DEF THINKING_SIGN_X EQU STATUS_X + 14
+DEF THINKING_SIGN_FRAMES EQU %00011000
+
+; The CLOCK level's search stops after a twentieth of the engine's remaining
+; time (three frames for each second left: 60 frames are a second) and half a
+; second more, so that even with little time left depth 1 or 2 finishes.
+DEF CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT EQU 3
+DEF CLOCK_LEVEL_EXTRA_FRAMES EQU 30
+; The deepest search the CLOCK level asks for.
+DEF CLOCK_LEVEL_DEPTH EQU 8
+
+; The VRAM queue's free bytes GameVBlank needs to draw the clocks during a
+; search: two entries of a header and m:ss.
+DEF CLOCK_QUEUE_ROOM EQU 2 * (3 + 5)
+
+ASSERT ENDING_CHECKMATE == VERDICT_CHECKMATE
+ASSERT ENDING_STALEMATE == VERDICT_STALEMATE
+ASSERT ENDING_INSUFFICIENT_MATERIAL == VERDICT_INSUFFICIENT_MATERIAL
+ASSERT ENDING_FIFTY_MOVES == VERDICT_FIFTY_MOVES
+ASSERT ENDING_REPETITION == VERDICT_REPETITION
+
+
+SECTION "Game state", WRAM0
+
+; STATE_*: what the board screen's update does.
+wGameState:: db
+; ENDING_* once the game has ended; wWinner: COLOR_* or NO_WINNER.
+wEnding:: db
+wWinner:: db
+; The engine's last search score (from its own view, signed): the engine
+; accepts a draw when it is below 0.
+wEngineScore:: dw
+; The record of the move just played, for AppendMoveToList.
+wMoveRecord: ds MOVE_RECORD_SIZE
+; Frames left before the CLOCK level's search must stop; 0 while none runs.
+wThinkFramesLeft: dw
+; A status text being put together (QueueStatusText).
+wStatusText: ds 48
+
+
+SECTION "Game live", HRAM
+
+; Nonzero while the board screen shows a game: the VBlank handler then calls
+; GameVBlank.
+hGameLive:: db
+; Nonzero while the main loop is inside the engine's search, where it queues
+; nothing: GameVBlank may then draw the clocks through the VRAM queue.
+hSearching: db
+
+
+SECTION "Game", ROM0
+
+;; Starts a new game: the start position, the board the right way round for
+;; the human (White at the bottom unless the human plays Black), no move yet,
+;; and the first turn. Call from the board screen's set-up (LCD off).
+;; @destroys af, bc, de, hl
+StartGame::
+	ld hl, StartSetup
+	call LoadPosition
+	ld hl, wMoveStack
+	call StartGameHistory
+	call ResetMoveList
+	xor a
+	ld [wLastMoveFrom], a
+	ld [wLastMoveTo], a
+	ld [wEngineScore], a
+	ld [wEngineScore + 1], a
+	ld [wThinkFramesLeft], a
+	ld [wThinkFramesLeft + 1], a
+	ldh [hSearching], a
+	call ResetClocks
+	; The human's side at the bottom: GAME_MODE_BLACK turns the board round.
+	ld a, [wGameMode]
+	cp GAME_MODE_BLACK
+	ld a, COLOR_BLACK
+	jr z, .bottom
+	ASSERT COLOR_WHITE == 0
+	xor a
+.bottom
+	ld [wBoardBottomColor], a
+	; The selector on the bottom-left square.
+	xor a
+	ld [wCursorColumn], a
+	ld a, BOARD_RANKS - 1
+	ld [wCursorRow], a
+	fallthrough BeginTurn
+
+
+;; Starts the turn of the side to move: a player's (STATE_HUMAN) or the
+;; engine's (STATE_ENGINE), with its clock running, the status line saying
+;; so, and the marks shown (no piece picked up).
+;; @destroys af, bc, de, hl
+BeginTurn::
+	ldh a, [hSideToMove]
+	ld [wClockSide], a
+	xor a
+	ld [wOutlineCount], a
+	ld [wPickedSquare], a
+	call UpdateSquareMarks
+	; The engine plays the side that is not the human's: wGameMode is the
+	; human's colour unless two people play.
+	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
+	ld a, [wGameMode]
+	ld b, a
+	ldh a, [hSideToMove]
+	cp b
+	ld a, STATE_HUMAN
+	jr z, .gotState
+	ld a, b
+	cp GAME_MODE_TWO_PLAYERS
+	ld a, STATE_HUMAN
+	jr z, .gotState
+	ld a, STATE_ENGINE
+.gotState
+	ld [wGameState], a
+	fallthrough ShowTurnStatus
+
+
+;; Writes the status of the turn: WHITE TO MOVE (or WHITE THINKING on the
+;; engine's turn), and CHECK on the next row when the side to move is in
+;; check.
+;; @destroys af, bc, de, hl
+ShowTurnStatus::
+	ld hl, wStatusText
+	ldh a, [hSideToMove]
+	call CopySideName
+	ld de, ToMoveText
+	ld a, [wGameState]
+	cp STATE_ENGINE
+	jr nz, .gotText
+	ld de, ThinkingText
+.gotText
+	call CopyText
+	push hl
+	call IsInCheck
+	pop hl
+	jr nz, .notInCheck
+	ld de, CheckText
+	call CopyText
+.notInCheck
+	jr QueueStatusBuffer
+
+
+;; Ends the game: the clocks stop, the menu (if open) closes, the status line
+;; says how and who won (and, on its last row, that A starts a new game), the
+;; selector goes, the game-over jingle plays, and the board screen waits for A.
+;; @param a: the ending (ENDING_*)
+;; @param b: the winner (COLOR_*), or NO_WINNER
+;; @destroys af, bc, de, hl
+EndGame::
+	ld [wEnding], a
+	ld a, b
+	ld [wWinner], a
+	ld a, STATE_OVER
+	ld [wGameState], a
+	ld a, CLOCK_STOPPED
+	ld [wClockSide], a
+	ldh a, [hLCDC]
+	and LOW(~LCDC_WIN_ON)
+	ldh [hLCDC], a
+	ld a, SFX_GAME_OVER
+	call PlaySoundEffect
+	call HidePointer
+	ld hl, wShadowOAM
+	call HideSquareObjects
+	; The text: the ending's words, who won, what to press.
+	ld a, [wEnding]
+	dec a
+	add a
+	add LOW(EndingTexts)
+	ld l, a
+	adc HIGH(EndingTexts)
+	sub l
+	ld h, a
+	ld a, [hli]
+	ld d, [hl]
+	ld e, a
+	ld hl, wStatusText
+	call CopyText
+	ld a, [wWinner]
+	cp NO_WINNER
+	jr z, .noWinner
+	ld [hl], TEXT_NEWLINE
+	inc hl
+	call CopySideName
+	ld de, WinsText
+	call CopyText
+.noWinner
+	call QueueStatusBuffer
+	ld de, NewGameText
+	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_X
+	jp QueueString
+
+
+;; Queues wStatusText, ended at hl, as the status line (QueueStatusText).
+;; @param hl: where the text's TEXT_END goes
+;; @destroys af, bc, de, hl
+QueueStatusBuffer:
+	ld [hl], TEXT_END
+	ld de, wStatusText
+	fallthrough QueueStatusText
+
+
+;; Replaces the status line with a text: its rows are separated by
+;; TEXT_NEWLINE, the last ends with TEXT_END; the rest is blank. Through the
+;; VRAM queue.
+;; @param de: the text
+;; @destroys af, bc, de, hl
+QueueStatusText::
+	push de
+	ld hl, STATUS_MAP
+	ld c, STATUS_MAP_SPAN
+	ld a, TILE_BLANK
+	call QueueFill
+	pop de
+	ld hl, STATUS_MAP
+.row
+	; c: the row's length
+	push de
+	ld c, -1
+.count
+	inc c
+	ld a, [de]
+	inc de
+	cp TEXT_NEWLINE
+	jr z, .counted
+	cp TEXT_END
+	jr nz, .count
+.counted
+	pop de
+	push af
+	push hl
+	call QueueTiles
+	pop hl
+	pop af
+	; past the row's end
+	inc de
+	cp TEXT_END
+	ret z
+	ld bc, TILEMAP_WIDTH
+	add hl, bc
+	jr .row
+
+
+;; Copies a text up to its TEXT_END (which is not copied).
+;; @param de: the text
+;; @param hl: where to
+;; @return hl: just past the last character copied
+;; @destroys af, de
+CopyText:
+	ld a, [de]
+	cp TEXT_END
+	ret z
+	ld [hli], a
+	inc de
+	jr CopyText
+
+
+;; Copies WHITE or BLACK (CopyText).
+;; @param a: the colour
+;; @param hl: where to
+;; @return hl: just past it
+;; @destroys af, de
+CopySideName:
+	ld de, WhiteText
+	and a
+	jr z, CopyText
+	ld de, BlackText
+	jr CopyText
+
+WhiteText:     db "WHITE@"
+BlackText:     db "BLACK@"
+ToMoveText:    db " TO MOVE@"
+ThinkingText:  db " THINKING@"
+CheckText:     db TEXT_NEWLINE, "CHECK@"
+WinsText:      db " WINS@"
+NewGameText:   db "A: NEW GAME@"
+
+; The words of each ending, ENDING_CHECKMATE first.
+EndingTexts:
+	dw .checkmate, .stalemate, .material, .fiftyMoves, .repetition
+	dw .time, .resigned, .agreement
+	assert_table_length EndingTexts, NUM_ENDINGS - 1, 2
+.checkmate:  db "CHECKMATE@"
+.stalemate:  db "STALEMATE", TEXT_NEWLINE, "DRAW@"
+.material:   db "DRAW BY INSUFFICIENT", TEXT_NEWLINE, "MATERIAL@"
+.fiftyMoves: db "DRAW BY FIFTY MOVES@"
+.repetition: db "DRAW BY REPETITION@"
+.time:       db "TIME@"
+.resigned:   db "RESIGNED@"
+.agreement:  db "DRAW BY AGREEMENT@"
+
+
+;; Plays a move of the game (a legal one): records it for the move list, makes
+;; it on the engine's board, marks it as the last move, redraws the board,
+;; sounds it, and ends the game or starts the next turn.
+;; @param d: from square; e: to byte (with the promotion bits)
+;; @destroys af, bc, de, hl
+PlayMove::
+	; b: the piece that moves, c: its MOVE_FLAG_*, read before the move
+	ld h, HIGH(wBoard)
+	ld l, d
+	ld b, [hl]
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and a
+	ld c, 0
+	jr z, .notCapture
+	ld c, MOVE_FLAG_CAPTURE
+.notCapture
+	ld a, b
+	and ROLE_MASK
+	cp ROLE_KING
+	jr nz, .notKing
+	; The king's only two-file step is the castle.
+	ld a, d
+	sub l
+	cp 2
+	jr nz, .flagsDone
+	ld c, MOVE_FLAG_CASTLE
+	jr .flagsDone
+.notKing
+	cp ROLE_PAWN
+	jr nz, .flagsDone
+	; A pawn reaching the en-passant square takes en passant.
+	ldh a, [hEpSquare]
+	cp l
+	jr nz, .notEnPassant
+	ld c, MOVE_FLAG_CAPTURE | MOVE_FLAG_EN_PASSANT
+.notEnPassant
+	ld a, l
+	and $F0
+	cp ROW_RANK_6
+	jr z, .promotion
+	cp ROW_RANK_1
+	jr nz, .flagsDone
+.promotion
+	set B_MOVE_FLAG_PROMOTION, c
+.flagsDone
+
+	ld a, d
+	ld [wLastMoveFrom], a
+	ld a, l
+	ld [wLastMoveTo], a
+	push bc
+	push de
+	ld hl, wMoveStack
+	call PlayGameMove
+	ld hl, wMoveStack
+	call GameVerdict
+	; a: the verdict; b: 1 if the move gives check
+	pop de
+	pop hl
+	; h: the piece, l: the flags so far
+	ld c, a
+	dec b
+	jr nz, .notCheck
+	set B_MOVE_FLAG_CHECK, l
+	cp VERDICT_CHECKMATE
+	jr nz, .notCheck
+	set B_MOVE_FLAG_MATE, l
+.notCheck
+	push bc
+	push hl
+	call RecordMove
+	pop hl
+	xor a
+	ld [wOutlineCount], a
+	push hl
+	call DrawBoard
+	pop hl
+	pop bc
+	; The verdict in c: the game goes on, or ends.
+	ld a, c
+	ASSERT VERDICT_ONGOING == 0
+	and a
+	jr nz, .over
+	; The sound: check, a capture, or a plain move.
+	ld a, SFX_CHECK
+	bit B_MOVE_FLAG_CHECK, l
+	jr nz, .sound
+	ld a, SFX_CAPTURE
+	bit B_MOVE_FLAG_CAPTURE, l
+	jr nz, .sound
+	ld a, SFX_MOVE
+.sound
+	call PlaySoundEffect
+	jp BeginTurn
+.over
+	; Checkmate: the side that moved wins; the other verdicts are draws.
+	ld b, NO_WINNER
+	cp VERDICT_CHECKMATE
+	jr nz, .draw
+	ldh a, [hSideToMove]
+	xor 1
+	ld b, a
+	ld a, c
+.draw
+	jp EndGame
+
+
+;; Hands a move's record (include/game_record.inc) to the move list, which
+;; keeps the game's moves.
+;; @param d: from square; e: to byte
+;; @param h: the piece that moved; l: its MOVE_FLAG_*
+;; @destroys af, bc, de, hl
+RecordMove:
+	ASSERT MOVE_RECORD_FROM == 0 && MOVE_RECORD_TO == 1
+	ASSERT MOVE_RECORD_PIECE == 2 && MOVE_RECORD_FLAGS == 3
+	ld a, l
+	ld [wMoveRecord + MOVE_RECORD_FLAGS], a
+	ld a, h
+	ld [wMoveRecord + MOVE_RECORD_PIECE], a
+	ld hl, wMoveRecord
+	ld a, d
+	ld [hli], a
+	ld [hl], e
+	dec hl
+	jp AppendMoveToList
+
+
+;; The engine's turn, run by the board screen's update: START or SELECT
+;; pressed first opens the menu; otherwise the search runs (the update takes
+;; as long as it thinks), and its move is played. A search stopped by START
+;; or SELECT opens the menu, and the engine thinks again when it closes.
+;; @destroys af, bc, de, hl
+UpdateEngineTurn::
+	; hSearchStop is cleared before the keys are taken: a key pressed after
+	; the take stops the search at once.
+	xor a
+	ldh [hSearchStop], a
+	call TakePadPressed
+	and PAD_START | PAD_SELECT
+	jp nz, OpenMenu
+
+	; The depth of the level; for CLOCK, the deepest, until its deadline.
+	ld a, [wGameLevel]
+	ld c, a
+	ld b, 0
+	ld hl, LevelDepths
+	add hl, bc
+	ld a, [hl]
+	ld [wSearchDepth], a
+	ld hl, wSearchNodeBudget
+	ld a, $FF
+	REPT 4
+		ld [hli], a
+	ENDR
+	ld a, c
+	cp LEVEL_CLOCK
+	jr nz, .noDeadline
+	ldh a, [hSideToMove]
+	call ReadClockSeconds
+	ld d, h
+	ld e, l
+	ASSERT CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT == 3
+	add hl, hl
+	add hl, de
+	ld de, CLOCK_LEVEL_EXTRA_FRAMES
+	add hl, de
+	ld a, l
+	ld [wThinkFramesLeft], a
+	ld a, h
+	ld [wThinkFramesLeft + 1], a
+.noDeadline
+	; The thinking sign's row and glyph; GameVBlank moves it.
+	lb bc, STATUS_Y, THINKING_SIGN_X
+	ld a, '.'
+	call SetPointer
+
+	ld a, 1
+	ldh [hSearching], a
+	call SearchBestMove
+	xor a
+	ldh [hSearching], a
+
+	ld [wThinkFramesLeft], a
+	ld [wThinkFramesLeft + 1], a
+	call HidePointer
+	; Stopped by a fallen flag: the board screen's next update ends the game.
+	ld a, [wFlagFell]
+	and a
+	ret nz
+	; Stopped by a key: the menu (the move found is dropped).
+	ldh a, [hPadPressed]
+	and PAD_START | PAD_SELECT
+	jr z, .play
+	call TakePadPressed
+	jp OpenMenu
+.play
+	ld a, [wSearchScore]
+	ld [wEngineScore], a
+	ld a, [wSearchScore + 1]
+	ld [wEngineScore + 1], a
+	ld a, [wSearchBestMove]
+	ld d, a
+	ld a, [wSearchBestMove + 1]
+	ld e, a
+	jp PlayMove
+
+; The search depth of each level (LEVEL_*).
+LevelDepths:
+	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, CLOCK_LEVEL_DEPTH
+	assert_table_length LevelDepths, NUM_LEVELS, 1
+	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
+
+
+;; The game's part of the VBlank handler, called while hGameLive is set, also
+;; while the main loop is inside the engine's search: a fallen flag, START or
+;; SELECT pressed, and the CLOCK level's deadline stop the search
+;; (hSearchStop); during the search the thinking sign moves and the clocks
+;; are drawn (the main loop, which draws them otherwise, is busy). It writes
+;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
+;; enables them again, inside this handler: only the STAT interrupt at line 1
+;; could then come in, long after the handler has returned.)
+;; @destroys af, bc, de, hl
+GameVBlank::
+	ld a, [wFlagFell]
+	and a
+	jr nz, .stop
+	ldh a, [hPadPressed]
+	and PAD_START | PAD_SELECT
+	jr nz, .stop
+	ldh a, [hSearching]
+	and a
+	ret z
+	ldh a, [hFrameCounter]
+	and THINKING_SIGN_FRAMES
+	add THINKING_SIGN_X * TILE_WIDTH + OAM_X_OFS
+	ld [wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_X], a
+	; The clocks, when the queue has room for them: a producer must not wait
+	; in here. (The main loop queues nothing during the search.)
+	ld hl, hVramQueueRead
+	ldh a, [hVramQueueWrite]
+	cpl
+	add [hl]
+	cp CLOCK_QUEUE_ROOM
+	call nc, DrawClocks
+	; The deadline, counted down while it is not 0.
+	ld hl, wThinkFramesLeft
+	ld a, [hli]
+	or [hl]
+	ret z
+	dec hl
+	ld a, [hl]
+	sub 1
+	ld [hli], a
+	ld a, [hl]
+	sbc 0
+	ld [hld], a
+	or [hl]
+	ret nz
+.stop
+	ld a, 1
+	ldh [hSearchStop], a
+	ret
+
+
+;; Shows the pointer object (the menu's arrow, the promotion's, the thinking
+;; sign) on a tile of the screen.
+;; @param a: its tile (a glyph: ">" or ".")
+;; @param b: the tile row; c: the tile column
+;; @destroys af, hl
+SetPointer::
+	ld hl, wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_TILEID
+	ld [hld], a
+	ld a, c
+	ASSERT TILE_WIDTH == 8 && TILE_HEIGHT == 8
+	add a
+	add a
+	add a
+	add OAM_X_OFS
+	ld [hld], a
+	ld a, b
+	add a
+	add a
+	add a
+	add OAM_Y_OFS
+	ld [hl], a
+	ret
+
+
+;; Hides the pointer object.
+;; @destroys a
+HidePointer::
+	xor a
+	ld [wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_Y], a
+	ret
+
+
+; The start position in the setup format (engine.inc): a1 ... e1, a2 ... e6,
+; White to move, both long castles, no en-passant square, no halfmove.
+StartSetup:
+	db SETUP_ROOK, SETUP_KNIGHT, SETUP_BISHOP, SETUP_QUEEN, SETUP_KING
+	db SETUP_PAWN, SETUP_PAWN, SETUP_PAWN, SETUP_PAWN, SETUP_PAWN
+	ds BOARD_FILES * 2, 0
+	FOR I, BOARD_FILES
+		db SETUP_BLACK | SETUP_PAWN
+	ENDR
+	db SETUP_BLACK | SETUP_ROOK, SETUP_BLACK | SETUP_KNIGHT, SETUP_BLACK | SETUP_BISHOP
+	db SETUP_BLACK | SETUP_QUEEN, SETUP_BLACK | SETUP_KING
+	db COLOR_WHITE, CASTLE_WHITE | CASTLE_BLACK, $FF, 0
+	assert_table_length StartSetup, SETUP_SIZE, 1
