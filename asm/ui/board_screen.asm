@@ -9,7 +9,8 @@
 ;     among Q R B N, A takes it, B goes back), and B (or A on the piece's own
 ;     square) puts the piece back;
 ;   - START or SELECT opens the pause menu, also while the engine thinks;
-;   - once the game has ended, A starts a new one (the option pages).
+;   - once the game has ended, up and down scroll the move list and A starts
+;     a new game (the option pages).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -418,10 +419,17 @@ ShowPromotionChoice:
 	jp SetPointer
 
 
-;; STATE_OVER: A starts a new game.
+;; STATE_OVER: up and down scroll the move list, A starts a new game.
 ;; @destroys af, bc, de, hl
 UpdateGameOver:
 	call TakePadPressed
 	bit B_PAD_A, a
-	ret z
-	jp LeaveGame
+	jp nz, LeaveGame
+	ld b, a
+	ld a, -1
+	bit B_PAD_UP, b
+	jp nz, ScrollMoveList
+	ld a, 1
+	bit B_PAD_DOWN, b
+	jp nz, ScrollMoveList
+	ret

@@ -62,18 +62,12 @@ wWinner:: db
 ; The engine's last search score (from its own view, signed): the engine
 ; accepts a draw when it is below 0.
 wEngineScore:: dw
-; The moves recorded in wGameMoves.
-wGameMoveCount:: db
+; The record of the move just played, for AppendMoveToList.
+wMoveRecord: ds MOVE_RECORD_SIZE
 ; Frames left before the CLOCK level's search must stop; 0 while none runs.
 wThinkFramesLeft: dw
 ; A status text being put together (QueueStatusText).
 wStatusText: ds 48
-
-
-SECTION "Game moves", WRAMX
-
-; The game's moves for the move list, MOVE_RECORD_SIZE bytes each.
-wGameMoves:: ds MAX_GAME_MOVES * MOVE_RECORD_SIZE
 
 
 SECTION "Game live", HRAM
@@ -97,8 +91,8 @@ StartGame::
 	call LoadPosition
 	ld hl, wMoveStack
 	call StartGameHistory
+	call ResetMoveList
 	xor a
-	ld [wGameMoveCount], a
 	ld [wLastMoveFrom], a
 	ld [wLastMoveTo], a
 	ld [wEngineScore], a
@@ -439,40 +433,24 @@ PlayMove::
 	jp EndGame
 
 
-;; Writes a move's record in wGameMoves (unless MAX_GAME_MOVES are there) and
-;; hands it to the move list.
+;; Hands a move's record (include/game_record.inc) to the move list, which
+;; keeps the game's moves.
 ;; @param d: from square; e: to byte
 ;; @param h: the piece that moved; l: its MOVE_FLAG_*
 ;; @destroys af, bc, de, hl
 RecordMove:
-	ld a, [wGameMoveCount]
-	cp MAX_GAME_MOVES
-	ret nc
-	inc a
-	ld [wGameMoveCount], a
-	dec a
-	push hl
-	ld l, a
-	ld h, 0
-	ASSERT MOVE_RECORD_SIZE == 4
-	add hl, hl
-	add hl, hl
-	ld bc, wGameMoves
-	add hl, bc
-	pop bc
 	ASSERT MOVE_RECORD_FROM == 0 && MOVE_RECORD_TO == 1
 	ASSERT MOVE_RECORD_PIECE == 2 && MOVE_RECORD_FLAGS == 3
-	push hl
+	ld a, l
+	ld [wMoveRecord + MOVE_RECORD_FLAGS], a
+	ld a, h
+	ld [wMoveRecord + MOVE_RECORD_PIECE], a
+	ld hl, wMoveRecord
 	ld a, d
 	ld [hli], a
-	ld a, e
-	ld [hli], a
-	ld a, b
-	ld [hli], a
-	ld [hl], c
-	pop hl
-	; TODO(move list module): jp AppendMoveToList
-	ret
+	ld [hl], e
+	dec hl
+	jp AppendMoveToList
 
 
 ;; The engine's turn, run by the board screen's update: START or SELECT

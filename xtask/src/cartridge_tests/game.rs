@@ -110,7 +110,9 @@ fn game(mode: u8) -> Machine {
         machine.tap(Button::A, 2).unwrap();
         machine.run_frames(4).unwrap();
     }
-    machine.run_frames(2).unwrap();
+    // The set-up queues the status line, the clocks and the blank move list, which
+    // the VBlanks copy over the first frames.
+    machine.run_frames(8).unwrap();
     assert_eq!(machine.read_u8("wCurrentScreen").unwrap(), SCREEN_BOARD);
     machine
 }
@@ -314,14 +316,15 @@ fn assert_status(machine: &Machine, rows: [&str; 4]) {
     }
 }
 
-/// The recorded moves: (from, to byte, piece, flags) each.
+/// The moves the move list holds: (from, to byte, piece, flags) each, the flags without
+/// the list's own bit 7 (the entry takes two rows).
 fn records(machine: &Machine) -> Vec<[u8; 4]> {
-    let count = usize::from(machine.read_u8("wGameMoveCount").unwrap());
+    let count = usize::from(machine.read_u8("wMoveListCount").unwrap());
     machine
-        .read("wGameMoves", count * 4)
+        .read("wMoveListRecords", count * 4)
         .unwrap()
         .chunks(4)
-        .map(|c| [c[0], c[1], c[2], c[3]])
+        .map(|c| [c[0], c[1], c[2], c[3] & 0x7F])
         .collect()
 }
 
@@ -419,7 +422,60 @@ fn moves_through_the_joypad_play_as_the_model_with_en_passant_and_castling() {
     let skip = [square("e1"), square("c1")];
     assert_screen_shows(&machine, &position, &[], false, &skip);
     assert_status(&machine, ["BLACK TO MOVE", "", "", ""]);
+    // The move list: White's entries take a row, Black's two (the number, then the
+    // move): 7 + 2 * 6 = 19 rows, the last 11 in the panel.
+    let start = Position::start();
+    let played: Vec<Move> = {
+        let mut p = start;
+        moves
+            .iter()
+            .map(|uci| {
+                let m = p.parse_uci(uci).unwrap();
+                p = p.play(&m);
+                m
+            })
+            .collect()
+    };
+    let entries = engine_src::notation::format_move_list(&start, &played).unwrap();
+    let mut rows = Vec::new();
+    for entry in &entries {
+        match entry.split_once("...") {
+            Some((number, m)) => rows.extend([format!("{number}..."), m.to_owned()]),
+            None => rows.push(entry.clone()),
+        }
+    }
+    assert_eq!(rows.len(), 19);
+    assert_eq!(panel(&machine), rows[8..]);
+    // Black resigns (in a two-player game the side to move does); at the end the list
+    // scrolls, within its ends.
+    press(&mut machine, Button::Start);
+    press(&mut machine, Button::Down);
+    press(&mut machine, Button::Down);
+    press(&mut machine, Button::A);
+    assert_eq!(state(&machine), STATE_OVER);
+    assert_status(&machine, ["RESIGNED", "WHITE WINS", "", "A: NEW GAME"]);
+    for _ in 0..3 {
+        press(&mut machine, Button::Up);
+    }
+    assert_eq!(machine.read_u16("wMoveListTop").unwrap(), 5);
+    assert_eq!(panel(&machine), rows[5..16]);
+    for _ in 0..5 {
+        press(&mut machine, Button::Down);
+    }
+    assert_eq!(
+        machine.read_u16("wMoveListTop").unwrap(),
+        8,
+        "scrolled past the end"
+    );
+    assert_eq!(panel(&machine), rows[8..]);
     machine.assert_no_violations().unwrap();
+}
+
+/// The move list's 11 rows in the panel (asm/include/layout.inc).
+fn panel(machine: &Machine) -> Vec<String> {
+    (1..12)
+        .map(|row| text_on_screen(machine, 11, row, 9))
+        .collect()
 }
 
 #[test]
