@@ -254,4 +254,3 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
     );
     machine.assert_no_violations().unwrap();
 }
-
