@@ -1,13 +1,16 @@
 ; The game played on the board screen: its position is the engine's (wBoard and
 ; the rest, loaded from the start setup), every move goes through PlayMove
-; (PlayGameMove, then GameVerdict for the endings), the moves are kept for the
-; move list (include/game_record.inc), and the turns alternate between the
-; players and the engine, whose search runs inside the board screen's update.
+; (PlayGameMove, then GameVerdict for the endings), each move's record goes to
+; the move list (include/game_record.inc, ui/move_list.asm), which keeps the
+; game's moves, the side to move's clock runs (ui/clock.asm), and the turns
+; alternate between the players and the engine, whose search runs inside the
+; board screen's update.
 ;
 ; While the search runs the main loop is busy for up to seconds, so what must
-; stay live runs from the VBlank handler (GameVBlank): the thinking sign, and
-; the keys and the CLOCK level's deadline that stop the search. The status
-; line (include/layout.inc) says whose move it is, check, and the ending.
+; stay live runs from the VBlank handler (GameVBlank): the thinking sign, the
+; clocks' figures, and what stops the search: START or SELECT, a fallen flag,
+; the CLOCK level's deadline. The status line (include/layout.inc) says whose
+; move it is, check, and the ending.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -28,7 +31,7 @@ DEF STATUS_MAP EQU TILEMAP0 + STATUS_Y * TILEMAP_WIDTH + STATUS_X
 ; columns off the screen (blank on the board screen too).
 DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
 
-; The thinking sign: a dot running under the last four columns after
+; The thinking sign: a dot running through the four columns after
 ; "WHITE THINKING", a column every 8 frames.
 DEF THINKING_SIGN_X EQU STATUS_X + 14
 DEF THINKING_SIGN_FRAMES EQU %00011000

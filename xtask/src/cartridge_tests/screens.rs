@@ -242,7 +242,8 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         art.title.crop(0, 0, 160, 8).pixels,
         "B, SELECT or the control pad left the title"
     );
-    // A on the title, then on WHITE and EASY; the board's set-up takes a few frames.
+    // A on the title, then on WHITE and EASY (and the board screen's set-up, which
+    // starts a game, with the LCD off).
     for _ in 0..3 {
         machine.tap(Button::A, 2).unwrap();
         machine.run_frames(4).unwrap();
