@@ -64,6 +64,10 @@ wPieceSquares::
 ; of the last slot LoadPosition gave out in the board scan (movegen.asm).
 wScanJumps::
 	ds 3 * NUM_COLORS
+; For each colour, the low byte of the address after the last slot
+; LoadPosition gave out (GenerateQuiescenceMoves's scan starts below it).
+wPieceSlotsEnd::
+	ds NUM_COLORS
 
 
 SECTION "Position state", HRAM
@@ -267,6 +271,13 @@ AssignPieceSlots:
 	cp LOW(SetupSquares.end)
 	jr nz, .square
 
+	ld a, b
+	add LOW(wPieceSquares + COLOR_WHITE * PIECE_SLOTS) + 1
+	ld [wPieceSlotsEnd + COLOR_WHITE], a
+	ld a, c
+	add LOW(wPieceSquares + COLOR_BLACK * PIECE_SLOTS) + 1
+	ld [wPieceSlotsEnd + COLOR_BLACK], a
+
 	; The scan jumps: to SCAN_ENTRY_SIZE bytes before the scan's end per slot.
 	ld a, OPCODE_JP
 	ld [wScanJumps + 3 * COLOR_WHITE], a
@@ -343,3 +354,5 @@ FOR cell, 256
 	ENDC
 ENDR
 	assert_table_length SquareSetupIndices, 256, 1
+
+ASSERT HIGH(wPieceSquares) == HIGH(wPieceSquares + 2 * PIECE_SLOTS), "the slots cross a page (GenerateQuiescenceMoves walks them with 8-bit steps)"

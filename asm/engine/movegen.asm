@@ -41,11 +41,20 @@
 ; engine-src's legal_moves orders by role first; a search that mirrors this
 ; engine must sort both the same way (the perft and verify compare sets).
 ;
-; Where the code is: this file holds the entry point GenerateMoves, the
-; routines both sides share, and at its end the two expansions of the macro
-; move_generator (movegen_side.inc), which make one copy of each of these
-; routines per side, <Side> being White or Black:
+; The quiescence moves (GenerateQuiescenceMoves: the captures and queen
+; promotions the search's quiescence plays) come from the same checks and
+; pins, and the same steps restricted to what they need: a slider's first
+; piece on each ray if it is an enemy's, the knight's and king's jumps and
+; steps onto enemy pieces, a pawn's captures and its push to the last rank,
+; a pinned piece's capture of its pinner, en passant as above; no castle.
+;
+; Where the code is: this file holds the entry points GenerateMoves and
+; GenerateQuiescenceMoves, the routines both sides share, and at its end the
+; two expansions of the macros move_generator and quiescence_generator
+; (movegen_side.inc), which make one copy of each of these routines per side,
+; <Side> being White or Black:
 ;   Generate<Side>Moves        all the legal moves; GenerateMoves jumps here
+;   Find<Side>ChecksAndPins    the checks and pins, which both generators need
 ;   Scan<Side>Pieces           the board scan, from the last slot in use down
 ;   Find<Side>LeapingCheckers  the knights and pawns checking, at the root
 ;   Generate<Side>PieceMoves   the moves of one piece that is not pinned
@@ -53,6 +62,10 @@
 ;   Generate<Side>Castle       the long castle
 ;   Generate<Side>EnPassant    the en-passant captures
 ;   Generate<Side>KingMoves    the king's steps
+;   Generate<Side>QuiescenceMoves  the quiescence moves;
+;                              GenerateQuiescenceMoves jumps here
+;   Scan<Side>Captures, Generate<Side>PieceCaptures, Generate<Side>PinnedCaptures,
+;   Generate<Side>KingCaptures the same parts, for the quiescence moves
 ; The macros that write moves (emit_move, slide, jump, the pawn moves) are in
 ; movegen_emit.inc.
 
@@ -122,6 +135,27 @@ ENDC
 	and a
 	jp z, GenerateWhiteMoves
 	jp GenerateBlackMoves
+
+
+;; The quiescence moves of the side to move (docs/search.md): its legal
+;; captures, en passant included, other than under-promotions, and its quiet
+;; promotions to a queen; twin: the legal moves for which engine-src's
+;; Move::is_quiescence holds. The same list format as GenerateMoves (a
+;; promotion is the queen's plain move), in an order of its own: pinned
+;; pieces, the other pieces from the last slot down, en passant, the king.
+;; @param hl: where to write the list (MOVE_SIZE bytes per move, at most
+;;     MAX_MOVES moves)
+;; @return hl: the end of the list
+;; @destroys af, bc, de
+GenerateQuiescenceMoves::
+IF DEF(ENGINE_STACK_CHECKS)
+	; The longest list must fit before the end of the move stack.
+	trap_unless_hl_below wMoveStackEnd - MAX_MOVES * MOVE_SIZE + 1, MoveStackOverflow
+ENDC
+	ldh a, [hSideToMove]
+	and a
+	jp z, GenerateWhiteQuiescenceMoves
+	jp GenerateBlackQuiescenceMoves
 
 
 ;; Counts a leaping checker on e.
@@ -300,6 +334,7 @@ DEF START_ROW = ROW_RANK_2
 DEF KING_HOME = SQ_E1
 DEF CASTLE_RIGHT = CASTLE_WHITE
 	move_generator White
+	quiescence_generator White
 
 DEF COLOUR = COLOR_BLACK
 DEF OWN = PIECE_BLACK
@@ -310,4 +345,5 @@ DEF START_ROW = ROW_RANK_5
 DEF KING_HOME = SQ_E6
 DEF CASTLE_RIGHT = CASTLE_BLACK
 	move_generator Black
+	quiescence_generator Black
 

@@ -30,10 +30,8 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: non-zero for the quiescence search's moves; the
-; moves left to key; this ply's killers; the previous iteration's best move
-; (at the root; from square 0 elsewhere).
-hOrderQuiescence: db
+; While OrderMoves runs: the moves left to key; this ply's killers; the
+; previous iteration's best move (at the root; from square 0 elsewhere).
 hOrderMovesLeft: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
@@ -84,18 +82,18 @@ ENDR
 
 SECTION "Move order", ROM0
 
-;; Generates the moves of a node (all the legal moves, or those of the
-;; quiescence search: captures but under-promotions, and quiet promotions to a
-;; queen) and writes them as records with their keys, in the generator's
-;; order. Twin of search::order_moves (the keys).
+;; Generates the moves of a node (GenerateMoves: all the legal moves, or
+;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
+;; records with their keys, in the generator's order. Twin of search::order_moves (the keys).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param hPly: the node's ply (its killers; at 0 the previous best)
 ;; @return de: the first record; hl: the end of the records
 ;; @destroys af, bc
 OrderMoves::
-	ldh [hOrderQuiescence], a
 	push hl
+	and a
+	jr nz, .quiescence
 	ldh a, [hPly]
 	ld c, a
 	add a
@@ -128,6 +126,17 @@ OrderMoves::
 	add hl, de
 	push hl
 	call GenerateMoves
+	jr .generated
+.quiescence
+	; No killer can match a quiescence move (a capture or a queen promotion,
+	; whose rows come first), nor a previous best (the root is full width).
+	xor a
+	ldh [hOrderBest], a
+	ld de, MAX_MOVES
+	add hl, de
+	push hl
+	call GenerateQuiescenceMoves
+.generated
 	pop de
 	; a: the number of moves (at most MAX_MOVES: 8 bits)
 	ld a, l
@@ -225,9 +234,6 @@ OrderMoves::
 	jr .keyed
 
 .underPromotion
-	ldh a, [hOrderQuiescence]
-	and a
-	jr nz, .skip
 	ld a, c
 	and PROMOTE_MASK
 	cp PROMOTE_KNIGHT
@@ -242,9 +248,6 @@ OrderMoves::
 	jr .keyed
 
 .quiet
-	ldh a, [hOrderQuiescence]
-	and a
-	jr nz, .skip
 	; The killers (compared by from and to byte)
 	ldh a, [hOrderKillers]
 	cp b
@@ -310,10 +313,6 @@ OrderMoves::
 	ld [hl], c
 	inc hl
 	push hl
-	jr .counted
-.skip
-	pop de
-.counted
 	ldh a, [hOrderMovesLeft]
 	dec a
 	ldh [hOrderMovesLeft], a

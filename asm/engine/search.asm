@@ -17,8 +17,17 @@
 ; scores can overflow) and negation is still two's-complement negation
 ; (-(s + $8000) = -s + $8000 modulo $10000). Only the outputs are unbiased.
 ;
+; How the game asks for a move: load the position and play the game's moves
+; (LoadPosition, StartGameHistory, PlayGameMove), set wSearchDepth and
+; wSearchNodeBudget, clear hSearchStop, call SearchBestMove; its results are
+; in wSearchBestMove and the outputs beside it. An interrupt handler (the
+; clock, the menu) may set hSearchStop at any time: the search then returns
+; within a few thousand machine cycles (cartridge_tests/search.rs measures
+; it) with the last finished iteration's move.
+;
 ; A node keeps its frame on the stack (FRAME_*): 12 bytes and a return address
-; a ply, MAX_SEARCH_PLY + 1 plies deep at most (SEARCH_STACK_SIZE below).
+; a ply, MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
+; SEARCH_STACK_SIZE bytes of stack below its caller's.
 ;
 ; The move lists of the plies are packed on the move stack: each node's list
 ; starts where its parent's ended (search_order.inc tells how a list is laid
@@ -57,6 +66,10 @@ EXPORT SEARCH_FRAME_SIZE, SEARCH_FRAME_NEXT
 ; plus what MakeMove, GenerateMoves and the order take below the last one.
 DEF SEARCH_STACK_SIZE EQU (MAX_SEARCH_PLY + 1) * (FRAME_SIZE + 2) + 16
 EXPORT SEARCH_STACK_SIZE
+
+; The deepest line makes MAX_SEARCH_PLY moves (the node at that ply makes
+; none): the undo stack must hold them.
+ASSERT MAX_PLIES >= MAX_SEARCH_PLY, "the undo stack is shallower than the search"
 
 ; A biased score (see the top of the file).
 DEF BIASED_ZERO       EQU $8000
@@ -128,14 +141,17 @@ wPvLength: ds MAX_SEARCH_PLY + 1
 ASSERT MAX_SEARCH_PLY + 1 <= 32, "wPvLength is walked with 8-bit steps"
 
 
-SECTION "Search PV moves", WRAMX
-
 ; The triangular principal variation: ply p's row (PV_ROW_SIZE bytes, at p *
 ; PV_ROW_SIZE) holds the moves from ply p on; a node at ply p has at most
-; MAX_SEARCH_PLY - p moves below it.
+; MAX_SEARCH_PLY - p moves below it. At the end of WRAMX, away from the move
+; stack's end (a trap's report names the label there).
 DEF PV_ROW_SIZE EQU MAX_SEARCH_PLY * MOVE_SIZE
 ASSERT PV_ROW_SIZE == 32, "UpdatePv multiplies the ply by 32 with five shifts"
-wPvMoves: ds MAX_SEARCH_PLY * PV_ROW_SIZE
+DEF PV_MOVES_SIZE EQU MAX_SEARCH_PLY * PV_ROW_SIZE
+
+SECTION "Search PV moves", WRAMX[_RAM + WRAM_SIZE - PV_MOVES_SIZE]
+
+wPvMoves: ds PV_MOVES_SIZE
 
 
 SECTION "Search", ROM0
@@ -304,22 +320,28 @@ Search:
 	ldh a, [hSearchStop]
 	and a
 	jp nz, .returnZero
+	; 2. nodes += 1: one fewer left, the borrow running up the bytes while
+	; they were 0 (the low byte was not, but once in 256 nodes).
 	ld hl, wNodesLeft
-	ld a, [hli]
-	or [hl]
-	inc l
-	or [hl]
-	inc l
-	or [hl]
-	jp z, .budgetSpent
-	; 2. nodes += 1 (one fewer left: a borrow runs up until a byte was not 0)
-	ld l, LOW(wNodesLeft)
-.borrow
 	ld a, [hl]
 	dec [hl]
-	inc l
 	and a
-	jr z, .borrow
+	jr nz, .counted
+	REPT 3
+		inc l
+		ld a, [hl]
+		dec [hl]
+		and a
+		jr nz, .counted
+	ENDR
+	; All four were 0: the budget was spent (the count goes back to 0).
+	xor a
+	REPT 3
+		ld [hld], a
+	ENDR
+	ld [hl], a
+	jp .budgetSpent
+.counted
 	; The principal variation of this ply becomes empty.
 	ldh a, [hPly]
 	ld c, a
@@ -332,14 +354,19 @@ Search:
 	ld a, c
 	and a
 	jr z, .notDrawn
-	ldh a, [hHalfmoveClock]
-	cp FIFTY_MOVE_PLIES
-	jp nc, .returnZero
 	ldh a, [hMatingMaterial]
 	cp MATING_MATERIAL_ENOUGH
 	jp c, .returnZero
+	ldh a, [hHalfmoveClock]
+	cp FIFTY_MOVE_PLIES
+	jp nc, .returnZero
+	; (no repetition within fewer than 2 plies of the clock: IsRepetition not
+	; called, as after every capture)
+	cp 2
+	jr c, .notRepeated
 	call IsRepetition
 	jp z, .returnZero
+.notRepeated
 	ldh a, [hPly]
 .notDrawn
 	; 4. Too deep: the evaluation.

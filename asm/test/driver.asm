@@ -14,7 +14,8 @@
 ;   wTestStatus = TEST_STATUS_ILLEGAL_HISTORY;
 ; - then TEST_LOAD does nothing more, TEST_PERFT counts perft(wTestDepth) into
 ;   wTestNodes, TEST_LEGAL_MOVES lists the legal moves (wTestMoveCount,
-;   wTestMoves), the verdict, whether the side to move is in check, the
+;   wTestMoves) and the quiescence moves (wTestQuiescenceCount,
+;   wTestQuiescenceMoves), the verdict, whether the side to move is in check, the
 ;   evaluation (wTestEvaluation) and whether the material is insufficient
 ;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
 ;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
@@ -138,6 +139,9 @@ wTestPv:: ds MAX_SEARCH_PLY * TEST_MOVE_SIZE
 ; The legal moves, in the engine's order, as history moves are written.
 wTestMoveCount:: db
 wTestMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
+; The quiescence moves (GenerateQuiescenceMoves), in the same form.
+wTestQuiescenceCount:: db
+wTestQuiescenceMoves:: ds MAX_MOVES * TEST_MOVE_SIZE
 ; A VERDICT_* constant (gameend.asm): the game goes on, or how it ended.
 wTestVerdict:: db
 ; 1 when the side to move is in check, else 0.
@@ -261,41 +265,22 @@ TestPerft:
 	ret
 
 
-;; TEST_LEGAL_MOVES: the legal moves, the verdict, check, the evaluation and
-;; the insufficient-material flag.
+;; TEST_LEGAL_MOVES: the quiescence moves, the legal moves, the verdict, check,
+;; the evaluation and the insufficient-material flag.
 ;; @destroys af, bc, de, hl
 TestLegalMoves:
+	; The quiescence moves first: the legal moves after them show that they
+	; leave the board as they found it.
+	ld hl, wMoveStack
+	call GenerateQuiescenceMoves
+	ld bc, wTestQuiescenceMoves
+	call ConvertTestMoves
+	ld [wTestQuiescenceCount], a
 	ld hl, wMoveStack
 	call GenerateMoves
-	; Convert each move from wMoveStack to hl into wTestMoves.
-	ld d, h
-	ld e, l
-	ld hl, wMoveStack
 	ld bc, wTestMoves
-	xor a
+	call ConvertTestMoves
 	ld [wTestMoveCount], a
-.move
-	ld a, l
-	cp e
-	jr nz, .convert
-	ld a, h
-	cp d
-	jr z, .verdict
-.convert
-	push de
-	ld a, [hli]
-	ld d, a
-	ld a, [hli]
-	ld e, a
-	push hl
-	call MoveToTestMove
-	pop hl
-	pop de
-	ld a, [wTestMoveCount]
-	inc a
-	ld [wTestMoveCount], a
-	jr .move
-.verdict
 	ld hl, wMoveStack
 	call GameVerdict
 	ld [wTestVerdict], a
@@ -311,6 +296,43 @@ TestLegalMoves:
 	ld a, 0
 	adc a
 	ld [wTestInsufficient], a
+	ret
+
+
+;; Writes the moves of a list at wMoveStack in the mailbox format.
+;; @param hl: the end of the list
+;; @param bc: where to write (TEST_MOVE_SIZE bytes a move)
+;; @return a: how many moves
+;; @destroys f, bc, de, hl
+ConvertTestMoves:
+	ld d, h
+	ld e, l
+	ld hl, wMoveStack
+	xor a
+	ld [wTestListCount], a
+.move
+	ld a, l
+	cp e
+	jr nz, .convert
+	ld a, h
+	cp d
+	jr z, .done
+.convert
+	push de
+	ld a, [hli]
+	ld d, a
+	ld a, [hli]
+	ld e, a
+	push hl
+	call MoveToTestMove
+	pop hl
+	pop de
+	ld a, [wTestListCount]
+	inc a
+	ld [wTestListCount], a
+	jr .move
+.done
+	ld a, [wTestListCount]
 	ret
 
 
@@ -477,7 +499,7 @@ TestSearch:
 	xor a
 	ldh [hSearchStop], a
 	call SearchBestMove
-.searched::
+.searched
 	ld hl, wSearchNodes
 	ld de, wTestNodes
 	ld c, TEST_NODES_SIZE
@@ -560,6 +582,8 @@ SECTION "Test driver scratch", WRAM0
 
 ; The end of the legal list being searched.
 wTestListEnd: dw
+; The moves ConvertTestMoves has written so far.
+wTestListCount: db
 ; A move converted to the mailbox format.
 wTestMoveScratch: ds TEST_MOVE_SIZE
 

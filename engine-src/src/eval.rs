@@ -18,7 +18,7 @@ use crate::square::Square;
 
 /// What each role is worth, in centipawns. The king is never taken: 0.
 pub const MATERIAL: ByRole<i16> = ByRole {
-    pawn: 100,
+    pawn: 130,
     knight: 300,
     bishop: 310,
     rook: 480,
@@ -38,14 +38,15 @@ pub const PIECE_SQUARE_MAX: i8 = 63;
 /// The piece-square tables, from White's side: entry `rank * 5 + file`, so the first row
 /// below is rank 1 (a1 ... e1) and the last rank 6.
 pub const PIECE_SQUARE: ByRole<[i8; Square::COUNT]> = ByRole {
-    // Pawns gain as they advance, more so in the centre files; rank 6 is never reached
-    // (a pawn there has promoted).
+    // Pawns gain as they advance, more so in the centre files (a pawn one step from
+    // promoting nearly the most an entry can be); rank 6 is never reached (a pawn there
+    // has promoted).
     pawn: [
         0, 0, 0, 0, 0, //
         0, 2, 4, 2, -4, //
-        8, 12, 18, 12, 6, //
-        22, 28, 34, 28, 22, //
-        48, 52, 56, 52, 48, //
+        10, 14, 20, 14, 8, //
+        30, 36, 42, 36, 30, //
+        58, 60, 63, 60, 58, //
         0, 0, 0, 0, 0, //
     ],
     // Knights want the middle: on so small a board a corner knight has two squares.
@@ -82,14 +83,15 @@ pub const PIECE_SQUARE: ByRole<[i8; Square::COUNT]> = ByRole {
         -4, 2, 4, 2, -4, //
         -10, -4, -2, -4, -10, //
     ],
-    // The king stays home behind its pawns; the long castle's square c1 is best.
+    // The king stays home behind its pawns, the long castle's square c1 best; the ranks
+    // ahead cost it little, so that it comes forward in the endgame.
     king: [
         4, 8, 12, 6, 2, //
-        -8, -10, -12, -10, -8, //
-        -24, -28, -30, -28, -24, //
-        -36, -40, -40, -40, -36, //
-        -44, -48, -48, -48, -44, //
-        -50, -50, -50, -50, -50, //
+        -4, -4, -6, -4, -4, //
+        -10, -6, -6, -6, -10, //
+        -14, -8, -8, -8, -14, //
+        -18, -12, -12, -12, -18, //
+        -22, -18, -18, -18, -22, //
     ],
 };
 
@@ -164,15 +166,15 @@ mod tests {
         let black_pawn = Role::Pawn.of(Color::Black);
         // A White pawn on c4 and a Black one on c3 have both made one step past the
         // middle: the same value.
-        assert_eq!(piece_value(white_pawn, Square::C4), 134);
-        assert_eq!(piece_value(black_pawn, Square::C3), 134);
+        assert_eq!(piece_value(white_pawn, Square::C4), 172);
+        assert_eq!(piece_value(black_pawn, Square::C3), 172);
     }
 
     #[test]
     fn a_pawn_up_is_worth_about_a_pawn() {
-        // White has an extra pawn on b3 (worth 112); Black is to move.
+        // White has an extra pawn on b3 (worth 144); Black is to move.
         let position = Position::from_fen("rnbqk/p1ppp/5/1P3/P1PPP/RNBQK b Qq - 0 1").unwrap();
-        assert_eq!(white_score(&position), 112);
-        assert_eq!(evaluate(&position), -112 + TEMPO);
+        assert_eq!(white_score(&position), 144);
+        assert_eq!(evaluate(&position), -144 + TEMPO);
     }
 }

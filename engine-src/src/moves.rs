@@ -47,6 +47,16 @@ impl Move {
         self.promotion.is_some()
     }
 
+    /// `true` if the quiescence search plays the move (docs/search.md, step 5): a
+    /// capture (en passant included) other than an under-promotion, or a quiet
+    /// promotion to a queen. The assembly's twin is GenerateQuiescenceMoves.
+    pub const fn is_quiescence(&self) -> bool {
+        match self.promotion {
+            Some(role) => matches!(role, Role::Queen),
+            None => self.capture.is_some(),
+        }
+    }
+
     /// `true` if the move resets the fifty-move counter (a capture or a pawn move).
     pub const fn is_zeroing(&self) -> bool {
         self.capture.is_some() || matches!(self.role, Role::Pawn)
@@ -186,6 +196,29 @@ mod tests {
             kind: MoveKind::Castle,
         };
         assert_eq!(castle.to_string(), "e1c1");
+    }
+
+    #[test]
+    fn quiescence_moves_are_captures_and_queen_promotions() {
+        let position = crate::Position::from_fen("1n2k/P4/5/1p3/P4/4K w - - 0 1").unwrap();
+        let mut played: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_quiescence())
+            .map(Move::to_uci)
+            .collect();
+        played.sort();
+        // a5 takes on b6 and promotes, or pushes to a6: as a queen only; a2 takes b3.
+        assert_eq!(played, ["a2b3", "a5a6q", "a5b6q"]);
+        let en_passant = crate::Position::from_fen("k4/5/5/1PpP1/5/4K w - c4 0 1").unwrap();
+        let mut played: Vec<String> = en_passant
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_quiescence())
+            .map(Move::to_uci)
+            .collect();
+        played.sort();
+        assert_eq!(played, ["b3c4", "d3c4"]);
     }
 
     #[test]

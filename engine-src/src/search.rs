@@ -61,6 +61,51 @@ pub const KEY_QUIET: u8 = 64;
 /// See [`KEY_QUIET`].
 pub const KEY_QUIET_SHIFT: u32 = 2;
 
+/// The cartridge's levels against the engine, each a fixed search depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Depth 2.
+    Easy,
+    /// Depth 3.
+    Medium,
+    /// Depth 4.
+    Hard,
+}
+
+impl Level {
+    /// Every level, the easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The depth the level searches to.
+    pub const fn depth(self) -> u8 {
+        match self {
+            Level::Easy => 2,
+            Level::Medium => 3,
+            Level::Hard => 4,
+        }
+    }
+
+    /// The name the level page shows: `EASY`, `MEDIUM`, `HARD`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "EASY",
+            Level::Medium => "MEDIUM",
+            Level::Hard => "HARD",
+        }
+    }
+
+    /// [`Limits`] of this level: its depth, no node budget.
+    pub const fn limits(self) -> Limits {
+        Limits::depth(self.depth())
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// What a search may spend: the iterations (1 to [`MAX_SEARCH_DEPTH`]) and the nodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

@@ -59,7 +59,7 @@ fn mate_in_one() {
     // Ra1-a6 mates: the White king on c4 takes b5, c5 and d5.
     let fen = "2k2/5/2K2/5/5/R4 w - - 0 1";
     // Depth 1 cannot see it: a quiescence node has no mate test.
-    assert_eq!(summary(&search_depth(fen, 1)), "a1a5 432 [a1a5] d1");
+    assert_eq!(summary(&search_depth(fen, 1)), "a1a5 464 [a1a5] d1");
     let result = search_depth(fen, 2);
     assert_eq!(result.score, MATE - 1);
     assert_eq!(summary(&result), "a1a6 30999 [a1a6] d2");
@@ -77,12 +77,12 @@ fn mate_in_two_needs_depth_four() {
     // falls on ply 3, which only a full-width node (depth 4) tests.
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 3)),
-        "e3c3 440 [e3c3 e1c2 c3c2] d3"
+        "e3c3 480 [e3c3 e1c2 c3c2] d3"
     );
     let result = search_depth(STALEMATE_TRAP, 4);
     assert_eq!(result.score, MATE - 3);
     assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6c5] d4");
-    assert_eq!(result.nodes, 533);
+    assert_eq!(result.nodes, 563);
 }
 
 #[test]
@@ -91,11 +91,11 @@ fn the_winning_side_avoids_stalemate() {
     // stalemates (score 0) and keeps the rook's material instead.
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 1)),
-        "e3e1 440 [e3e1] d1"
+        "e3e1 480 [e3e1] d1"
     );
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 2)),
-        "e3c3 440 [e3c3 e1c2 c3c2] d2"
+        "e3c3 480 [e3c3 e1c2 c3c2] d2"
     );
     let trap = Position::from_fen(STALEMATE_TRAP).unwrap();
     assert!(trap.play(&uci(&trap, "e3e1")).is_stalemate());
@@ -105,7 +105,7 @@ fn the_winning_side_avoids_stalemate() {
 fn the_losing_side_takes_stalemate() {
     // Black, a queen down, gives up its rook with check: Qxd1 leaves Black no move.
     let fen = "k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -622 [d3d5 e1c3] d2");
+    assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -690 [d3d5 e1c3] d2");
     let result = search_depth(fen, 3);
     assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
     assert_eq!(result.nodes, 202);
@@ -118,11 +118,11 @@ fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
     let fen = "2qRQ/3PP/3k1/5/5/4K b - - 0 1";
     assert_eq!(
         summary(&search_depth(fen, 4)),
-        "c6c1 -674 [c6c1 e1e2 c1e3 e2d1 e3e5] d4"
+        "c6c1 -694 [c6c1 e1e2 c1e3 e2d1 e3e5 e6e5 d4e5] d4"
     );
     let result = search_depth(fen, 5);
     assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
-    assert_eq!(result.nodes, 2554);
+    assert_eq!(result.nodes, 2543);
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn repetition_of_the_games_history_is_a_draw() {
     // position is on the board for the second time, and Na4-b6 would repeat the one
     // after the first move, a draw: the best Black has.
     let fen = "k4/p4/n4/5/3Q1/K4 b - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 1)), "a4c5 -482 [a4c5] d1");
+    assert_eq!(summary(&search_depth(fen, 1)), "a4c5 -452 [a4c5] d1");
     let mut repeated = game(fen);
     play(&mut repeated, &["a4b6", "a1b1", "b6a4", "b1a1"]);
     assert_eq!(repeated.keys().first(), repeated.keys().last());
@@ -167,9 +167,9 @@ fn the_fifty_move_rule_is_a_draw_inside_the_search() {
 fn only_the_knight_promotion_wins() {
     // d6=N+ forks the king on b5 and the queen on e4; d6=Q lets the queen loose.
     let fen = "5/1k1P1/4q/5/P4/K4 w - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 104 [d5d6q] d1");
+    assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 128 [d5d6q] d1");
     let result = search_depth(fen, 4);
-    assert_eq!(summary(&result), "d5d6n 388 [d5d6n b5b6 d6e4 b6c6] d4");
+    assert_eq!(summary(&result), "d5d6n 418 [d5d6n b5b6 d6e4 b6c6] d4");
     assert_eq!(result.nodes, 354);
 }
 
@@ -178,12 +178,12 @@ fn node_counts() {
     // Nodes of the whole search (every iteration up to the depth), so that any change
     // to a rule shows up here.
     let cases: [(&str, [u64; 4]); 3] = [
-        (START, [13, 88, 1035, 3399]),
+        (START, [13, 82, 921, 4203]),
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
-            [36, 289, 879, 4203],
+            [36, 295, 900, 3556],
         ),
-        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 202, 248]),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 202, 245]),
     ];
     for (fen, counts) in cases {
         let measured: Vec<u64> = (1..=4)
@@ -193,7 +193,7 @@ fn node_counts() {
     }
     assert_eq!(
         summary(&search_depth(START, 4)),
-        "d2d3 10 [d2d3 b5b4 b1d2 c5c3 b2c3 b4c3] d4"
+        "d2d3 8 [d2d3 b5b4 c2c3 c5c4] d4"
     );
 }
 
@@ -201,7 +201,7 @@ fn node_counts() {
 fn the_node_budget_is_never_passed() {
     let start = game(START);
     let depth_three = search(&start, Limits::depth(3));
-    assert_eq!(depth_three.nodes, 1035);
+    assert_eq!(depth_three.nodes, 921);
     // Depth 4 stopped after 2000 nodes: depth 3's result, 2000 nodes.
     let stopped = search(
         &start,
@@ -222,7 +222,7 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 1035,
+            nodes: 921,
         },
     );
     assert_eq!(exact, depth_three);
@@ -230,12 +230,12 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 1034,
+            nodes: 920,
         },
     );
     assert_eq!(one_short.depth, 2);
-    assert_eq!(one_short.nodes, 1034);
-    for budget in [1, 5, 12, 13, 50, 88, 500, 3398, 3399] {
+    assert_eq!(one_short.nodes, 920);
+    for budget in [1, 5, 12, 13, 50, 82, 500, 4202, 4203] {
         let result = search(
             &start,
             Limits {
@@ -317,9 +317,9 @@ fn order_keys() {
     // knight's d2 entry is 0, b3's 12 and b1's -22 (-22 >> 2 is -6).
     assert_eq!(key("d2b3"), 67);
     assert_eq!(key("d2b1"), 58);
-    // The king: e1 2, d1 6, e2 -8.
+    // The king: e1 2, d1 6, e2 -4.
     assert_eq!(key("e1d1"), 65);
-    assert_eq!(key("e1e2"), 61);
+    assert_eq!(key("e1e2"), 62);
     // The previous best move comes first, whatever it is.
     let best = uci(&position, "e1e2");
     assert_eq!(
@@ -435,4 +435,15 @@ fn line_keys_keep_the_en_passant_file_beside_an_enemy_pawn() {
     let double_step = uci(&lone, "c2c4");
     let after = lone.play(&double_step);
     assert_eq!(line_key(&lone, &double_step, &after), after.zobrist());
+}
+
+#[test]
+fn levels() {
+    use engine_src::search::Level;
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|level| format!("{level} {}", level.depth()))
+        .collect();
+    assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
+    assert_eq!(Level::Hard.limits(), Limits::depth(4));
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use engine_src::search::Level;
 
 /// `perft --depth` unless given.
 pub const DEFAULT_PERFT_DEPTH: u32 = 4;
@@ -43,11 +44,13 @@ pub enum Task {
     /// Play random games against Fairy-Stockfish and compare legal moves and perft(3).
     Crosscheck(CrosscheckArgs),
     /// The performance benchmark, in emulated machine cycles.
-    Bench,
+    Bench(BenchArgs),
     /// How full each ROM bank and RAM area is.
     Usage,
     /// Run the ROM headless with a scripted button sequence and write PNG screenshots.
     Shot(ShotArgs),
+    /// Play the reference search's levels against Fairy-Stockfish and each other.
+    Match(MatchArgs),
 }
 
 #[derive(clap::Args)]
@@ -124,6 +127,23 @@ pub struct VerifyArgs {
 }
 
 #[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Print one JSON object with every figure instead of the tables.
+    #[arg(long, conflicts_with = "make_suite")]
+    pub json: bool,
+    /// Search only the first N positions of the benchmark suite (a quicker, rougher run).
+    #[arg(long, value_name = "N", conflicts_with = "make_suite", value_parser = clap::value_parser!(u32).range(1..))]
+    pub positions: Option<u32>,
+    /// Write the benchmark suite engine-src/search/bench.txt anew from games
+    /// Fairy-Stockfish plays against itself (nothing is measured).
+    #[arg(long)]
+    pub make_suite: bool,
+    /// The Fairy-Stockfish binary, for --make-suite.
+    #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH, requires = "make_suite")]
+    pub engine: PathBuf,
+}
+
+#[derive(clap::Args)]
 pub struct CrosscheckArgs {
     /// How many positions to compare (at least one).
     #[arg(long, default_value_t = DEFAULT_CROSSCHECK_POSITIONS, value_parser = clap::value_parser!(u32).range(1..))]
@@ -134,4 +154,32 @@ pub struct CrosscheckArgs {
     /// The Fairy-Stockfish binary.
     #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
     pub engine: PathBuf,
+}
+
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// How many openings of engine-src/search/openings.txt to play, each twice with the
+    /// colours swapped (default: all of them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub openings: Option<u32>,
+    /// The levels that play (comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_level, default_value = "easy,medium,hard")]
+    pub levels: Vec<Level>,
+    /// The Fairy-Stockfish depths each level plays (comma-separated; `go depth N`).
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=20), default_value = "1,2,3,4")]
+    pub fairy_depths: Vec<u8>,
+    /// Seed of the choice of openings when --openings asks for fewer than all.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The Fairy-Stockfish binary.
+    #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
+    pub engine: PathBuf,
+}
+
+/// `easy`, `medium` or `hard`, in any case.
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::ALL
+        .into_iter()
+        .find(|level| level.name().eq_ignore_ascii_case(text))
+        .ok_or_else(|| format!("`{text}` is not a level: easy, medium or hard"))
 }

@@ -7,7 +7,9 @@
 //! moves in UCI form with 5x6 squares (castling as the king's move `e1c1`,
 //! promotions `b5b6q`); `go perft N` prints one `move: count` line per root move and
 //! then `Nodes searched: N` (the search runs on a thread, so nothing may be sent that
-//! could interrupt it before that line); `d` prints the position with a `Fen:` line
+//! could interrupt it before that line); `go depth N` prints `info` lines and then
+//! `bestmove MOVE` (with `ponder MOVE` after it), and `ucinewgame` clears its hash table;
+//! `d` prints the position with a `Fen:` line
 //! and ends with a `Checkers:` line; a FEN has the en-passant square only when a pawn
 //! attacks it; `position ... moves` silently ignores an illegal move and all that follow.
 
@@ -45,6 +47,9 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a perft may take. Perft 3 takes milliseconds; this only turns a hung
 /// engine into an error.
 const PERFT_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a `go depth N` may take. Depth 4 takes milliseconds; this only turns a hung
+/// engine into an error.
+const SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 /// The most lines an answer may have. Fairy-Stockfish's longest, to `uci`, has a few
 /// dozen; a program that prints this many without the expected reply is not one.
 const MAX_ANSWER_LINES: usize = 100_000;
@@ -72,6 +77,8 @@ pub struct Fairy {
     stdin: ChildStdin,
     lines: Receiver<String>,
     variants_file: PathBuf,
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    name: String,
 }
 
 impl Fairy {
@@ -119,6 +126,7 @@ impl Fairy {
             stdin,
             lines,
             variants_file,
+            name: String::new(),
         };
         fairy.select_variant().with_context(|| {
             format!(
@@ -131,8 +139,14 @@ impl Fairy {
 
     fn select_variant(&mut self) -> Result<()> {
         self.send("uci")?;
-        self.read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
+        let answer = self
+            .read_until("uci", "uciok", HANDSHAKE_TIMEOUT)
             .map_err(|error| anyhow!("{error}: is it a UCI engine?"))?;
+        self.name = answer
+            .iter()
+            .find_map(|line| line.strip_prefix("id name "))
+            .unwrap_or("an unnamed UCI engine")
+            .to_owned();
         let variants_file = self.variants_file.display().to_string();
         self.send(&format!("setoption name VariantPath value {variants_file}"))?;
         self.send(&format!("setoption name UCI_Variant value {VARIANT}"))?;
@@ -150,6 +164,30 @@ impl Fairy {
         let command = format!("go perft {depth}");
         self.send(&command)?;
         parse_perft(&self.read_until(&command, "Nodes searched:", PERFT_TIMEOUT)?)
+    }
+
+    /// What the engine calls itself (its `id name`), e.g. `Fairy-Stockfish 11.1 LB 64`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Forgets everything of the games before (its hash table): a game played after
+    /// this is the same game whenever it is played.
+    pub fn new_game(&mut self) -> Result<()> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.read_until("isready", "readyok", HANDSHAKE_TIMEOUT)?;
+        Ok(())
+    }
+
+    /// The move the engine plays from `fen` after `moves` (UCI strings), searching to
+    /// `depth` (`go depth N`), as it writes it (`b5b6q`).
+    pub fn best_move(&mut self, fen: &str, moves: &[String], depth: u8) -> Result<String> {
+        self.set_position(fen, moves)?;
+        let command = format!("go depth {depth}");
+        self.send(&command)?;
+        let answer = self.read_until(&command, "bestmove", SEARCH_TIMEOUT)?;
+        parse_best_move(answer.last().map_or("", String::as_str))
     }
 
     /// The FEN the engine writes for `fen` after `moves` (UCI strings).
@@ -284,6 +322,15 @@ fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
     )
 }
 
+/// Reads `bestmove b2b3` (perhaps followed by `ponder ...`): the move.
+fn parse_best_move(line: &str) -> Result<String> {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some("bestmove"), Some(m)) if is_uci_move(m) => Ok(m.to_owned()),
+        _ => bail!("Fairy-Stockfish answered `go depth` with {line:?}, not `bestmove MOVE`"),
+    }
+}
+
 /// `b2b3` or `b5b6q` on the 5x6 board.
 fn is_uci_move(text: &str) -> bool {
     let bytes = text.as_bytes();
@@ -356,6 +403,19 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "reading Fairy-Stockfish's \"Nodes searched: lots\""
+        );
+    }
+
+    #[test]
+    fn best_move_answers() {
+        assert_eq!(parse_best_move("bestmove b5b6n").unwrap(), "b5b6n");
+        assert_eq!(
+            parse_best_move("bestmove e1c1 ponder a5a4").unwrap(),
+            "e1c1"
+        );
+        assert_eq!(
+            parse_best_move("bestmove (none)").unwrap_err().to_string(),
+            "Fairy-Stockfish answered `go depth` with \"bestmove (none)\", not `bestmove MOVE`"
         );
     }
 

@@ -25,6 +25,7 @@ mod rom;
 mod rom_engine;
 mod run;
 mod shot;
+mod strength;
 mod suite;
 mod usage;
 mod verify;
@@ -44,9 +45,10 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(&args),
         Task::Perft(args) => perft::run(&args),
         Task::Crosscheck(args) => crosscheck::run(&args),
-        Task::Bench => bench::run(),
+        Task::Bench(args) => bench::run(&args),
         Task::Usage => usage::run(),
         Task::Shot(args) => shot::run(&args),
+        Task::Match(args) => strength::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -119,6 +119,12 @@ fn parse(text: &str) -> Result<Vec<Entry>, (usize, String)> {
         }
         let position = Position::from_fen(line)
             .map_err(|error| (number, format!("bad FEN {line:?}: {error}")))?;
+        if position.legal_moves().is_empty() {
+            return Err((
+                number,
+                format!("{line:?} has no legal move: there is nothing to search"),
+            ));
+        }
         entries.push(Entry {
             line: number,
             group: group.clone(),
@@ -204,7 +210,7 @@ mod tests {
 
     /// The positions after each move of `line` (the move list's notation) from `start`.
     fn play(start: &Position, line: &str, entry: &Entry) -> Vec<(String, Position)> {
-        let mut position = start.clone();
+        let mut position = *start;
         let mut played = Vec::new();
         for text in line.split_whitespace() {
             let m = notation::parse(&position, text)
@@ -212,7 +218,7 @@ mod tests {
             // The note writes the move as the move list would, check or mate included.
             assert_eq!(notation::write(&position, &m), text, "line {}", entry.line);
             position = position.play(&m);
-            played.push((text.to_owned(), position.clone()));
+            played.push((text.to_owned(), position));
         }
         assert!(
             !played.is_empty(),
@@ -366,6 +372,63 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_reference_search_gets_the_claims_of_the_search_suite_right() {
+        use engine_src::search::{search, Limits, MATE};
+        use engine_src::Game;
+        let entries = search_suite().unwrap();
+        let mut wrong = Vec::new();
+        for entry in &entries {
+            let group = entry.group.as_deref().unwrap();
+            let game = Game::new(entry.position);
+            let at = |depth: u8| search(&game, Limits::depth(depth));
+            let verdict = match group {
+                "mate-in-1" | "mate-in-2" | "mate-in-3" => {
+                    // A mate in n moves is found from depth 2n (docs/search.md).
+                    let n: u8 = group["mate-in-".len()..].parse().unwrap();
+                    let result = at(2 * n);
+                    (
+                        result.score == MATE - (2 * i16::from(n) - 1),
+                        format!("{}", result.score),
+                    )
+                }
+                "stalemate-traps" | "under-promotions" | "repetition-traps"
+                | "fifty-move-traps" => {
+                    let result = at(4);
+                    let best = result.best.unwrap();
+                    let after = entry.position.play(&best);
+                    let note = entry.note.as_deref().unwrap();
+                    let ok = match group {
+                        "stalemate-traps" => !after.is_stalemate(),
+                        "under-promotions" => best.promotion == Some(Role::Knight),
+                        // The perpetual's first check (its draw lies beyond depth 4).
+                        "repetition-traps" => {
+                            let first = line_of(entry).split(' ').next().unwrap();
+                            notation::write(&entry.position, &best) == first
+                        }
+                        // A draw is a draw; a win keeps the game going: it resets the
+                        // clock (or mates) rather than reach 100.
+                        _ if note.contains("a draw") => result.score == 0,
+                        _ => after.halfmove_clock() == 0 || after.is_checkmate(),
+                    };
+                    (ok, format!("{} {}", best.to_uci(), result.score))
+                }
+                _ => (true, String::new()),
+            };
+            if !verdict.0 {
+                wrong.push(format!("line {} ({group}): {}", entry.line, verdict.1));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn the_bench_suite_has_its_positions() {
+        let entries = bench_suite().unwrap();
+        assert_eq!(entries.len(), 48);
+        assert!(entries.len() >= BENCH_MIN_POSITIONS);
+    }
+
     fn parse_error(text: &str) -> (usize, String) {
         parse(text).unwrap_err()
     }
@@ -471,6 +534,37 @@ mod tests {
             "{}",
             groups_error(&extra)
         );
+    }
+
+    #[test]
+    fn a_position_file_reads_one_fen_a_line_and_names_the_line_of_an_error() {
+        let path =
+            std::env::temp_dir().join(format!("chessattack-search-{}.txt", std::process::id()));
+        let read_text = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            read(&path).map_err(|error| error.to_string())
+        };
+        let entries = read_text(&format!("# a comment\n\n  {START_FEN}  \n")).unwrap();
+        assert_eq!(entries.len(), 1);
+        assert_eq!((entries[0].line, entries[0].fen.as_str()), (3, START_FEN));
+        let shown = path.display();
+        let error = read_text(&format!("{START_FEN}\nrnbqk/ppppp w - - 0 1\n")).unwrap_err();
+        assert!(
+            error.starts_with(&format!("{shown}:2: bad FEN \"rnbqk/ppppp w - - 0 1\": ")),
+            "{error}"
+        );
+        assert_eq!(
+            read_text("# mated\nk4/1Q3/1K3/5/5/5 b - - 0 1\n").unwrap_err(),
+            format!(
+                "{shown}:2: \"k4/1Q3/1K3/5/5/5 b - - 0 1\" has no legal move: there is \
+                 nothing to search"
+            )
+        );
+        assert_eq!(
+            read_text("# nothing\n").unwrap_err(),
+            format!("{shown} has no positions: expected one FEN a line")
+        );
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

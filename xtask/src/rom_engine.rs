@@ -458,6 +458,9 @@ pub struct LegalMoves {
     pub evaluation: i16,
     /// `hMatingMaterial` says neither side can mate (`Position::is_insufficient_material`).
     pub insufficient_material: bool,
+    /// `GenerateQuiescenceMoves`, in the ROM's order (the legal moves for which
+    /// `Move::is_quiescence` holds).
+    pub quiescence: Vec<RomMove>,
 }
 
 /// The ROM's answer to TEST_SEARCH (SearchBestMove, asm/engine/search.asm).
@@ -698,29 +701,22 @@ impl RomEngine {
         ])))
     }
 
-    /// The legal moves, the verdict, whether the side to move is in check, the evaluation
-    /// and whether the material is insufficient, in the position `history` leads to from
-    /// `start`.
+    /// The legal moves, the quiescence moves, the verdict, whether the side to move is in
+    /// check, the evaluation and whether the material is insufficient, in the position
+    /// `history` leads to from `start`.
     pub fn legal_moves(&mut self, start: &Position, history: &[RomMove]) -> Result<LegalMoves> {
         self.write_query(start, history)?;
         self.run(
             DriverCommand::LegalMoves,
             COMMAND_BUDGET + HISTORY_MOVE_BUDGET * history.len() as u64,
         )?;
-        let count = usize::from(self.machine.read_u8("wTestMoveCount")?);
-        if count > self.limits.max_moves {
-            bail!(
-                "the ROM listed {count} moves, more than MAX_MOVES ({})",
-                self.limits.max_moves
-            );
-        }
-        let bytes = self.machine.read("wTestMoves", RomMove::SIZE * count)?;
-        let moves = bytes
-            .chunks_exact(RomMove::SIZE)
-            .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
-            .collect::<Result<Vec<_>>>()?;
         Ok(LegalMoves {
-            moves,
+            moves: self.read_moves("wTestMoveCount", "wTestMoves", "moves")?,
+            quiescence: self.read_moves(
+                "wTestQuiescenceCount",
+                "wTestQuiescenceMoves",
+                "quiescence moves",
+            )?,
             verdict: Verdict::from_byte(self.machine.read_u8("wTestVerdict")?)?,
             in_check: match self.machine.read_u8("wTestInCheck")? {
                 0 => false,
@@ -736,12 +732,6 @@ impl RomEngine {
                 }
             },
         })
-    }
-
-    /// The deepest iteration the ROM's search is asked for (its exported
-    /// `MAX_SEARCH_DEPTH`).
-    pub fn max_search_depth(&self) -> u8 {
-        self.limits.max_search_depth
     }
 
     /// SearchBestMove on the position `history` leads to from `start`, to depth
@@ -870,6 +860,22 @@ impl RomEngine {
             moves.push(m);
         }
         Ok(Some(moves))
+    }
+
+    /// A list of moves the driver wrote: its count at `count`, its moves at `moves`.
+    fn read_moves(&self, count: &str, moves: &str, what: &str) -> Result<Vec<RomMove>> {
+        let count = usize::from(self.machine.read_u8(count)?);
+        if count > self.limits.max_moves {
+            bail!(
+                "the ROM listed {count} {what}, more than MAX_MOVES ({})",
+                self.limits.max_moves
+            );
+        }
+        let bytes = self.machine.read(moves, RomMove::SIZE * count)?;
+        bytes
+            .chunks_exact(RomMove::SIZE)
+            .map(|chunk| RomMove::decode([chunk[0], chunk[1], chunk[2]]))
+            .collect()
     }
 
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {
@@ -1181,8 +1187,8 @@ mod tests {
             "the test ROM exports no VERDICT_STALEMATE"
         );
         assert_eq!(
-            contract_error("01 TEST_PERFT", "03 TEST_PERFT"),
-            "TEST_PERFT is 3 in the test ROM, the driver's Rust side knows commands 0-2"
+            contract_error("01 TEST_PERFT", "04 TEST_PERFT"),
+            "TEST_PERFT is 4 in the test ROM, the driver's Rust side knows commands 0-3"
         );
         assert_eq!(
             contract_error(
@@ -1193,9 +1199,9 @@ mod tests {
              as 1 (IllegalHistory): list the statuses in the same order on both sides"
         );
         assert_eq!(
-            contract_error("03 TEST_COMMAND_COUNT", "04 TEST_COMMAND_COUNT"),
-            "the test ROM has 4 commands (TEST_COMMAND_COUNT), the driver's Rust side knows \
-             3: TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES"
+            contract_error("04 TEST_COMMAND_COUNT", "05 TEST_COMMAND_COUNT"),
+            "the test ROM has 5 commands (TEST_COMMAND_COUNT), the driver's Rust side knows \
+             4: TEST_LOAD, TEST_PERFT, TEST_LEGAL_MOVES, TEST_SEARCH"
         );
         assert_eq!(
             contract_error("03 TEST_MOVE_SIZE", "04 TEST_MOVE_SIZE"),

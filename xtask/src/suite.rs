@@ -60,53 +60,6 @@ pub fn read(path: &Path) -> Result<Vec<Entry>> {
         .collect()
 }
 
-/// A position of a search suite: one FEN a line.
-#[derive(Debug)]
-pub struct SearchEntry {
-    /// 1-based line number in the file.
-    pub line: usize,
-    pub fen: String,
-    pub position: Position,
-}
-
-/// Reads a search suite: one FEN a line; blank lines and lines starting with `#` are
-/// skipped. Every position is read, and must have a legal move (a search needs one),
-/// before anything runs; an error names the file and the line, and a file without a
-/// position is an error too.
-pub fn read_search_suite(path: &Path) -> Result<Vec<SearchEntry>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut entries = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let fen = line.trim();
-        if fen.is_empty() || fen.starts_with('#') {
-            continue;
-        }
-        let line = index + 1;
-        let position = Position::from_fen(fen).map_err(|error| {
-            anyhow::anyhow!("{}:{line}: bad FEN {fen:?}: {error}", path.display())
-        })?;
-        if position.legal_moves().is_empty() {
-            bail!(
-                "{}:{line}: {fen:?} has no legal move: there is nothing to search",
-                path.display()
-            );
-        }
-        entries.push(SearchEntry {
-            line,
-            fen: fen.to_string(),
-            position,
-        });
-    }
-    if entries.is_empty() {
-        bail!(
-            "{} has no positions: expected one FEN a line",
-            path.display()
-        );
-    }
-    Ok(entries)
-}
-
 /// A suite error as `file:line: message`.
 fn in_file(error: SuiteError, path: &Path) -> anyhow::Error {
     anyhow::anyhow!("{}:{}: {}", path.display(), error.line, error.message)
@@ -165,37 +118,6 @@ mod tests {
             )),
             "{error}"
         );
-    }
-
-    #[test]
-    fn a_search_suite_reads_one_fen_a_line_and_names_the_line_of_an_error() {
-        let path =
-            std::env::temp_dir().join(format!("chessattack-search-{}.txt", std::process::id()));
-        let read_text = |text: &str| {
-            std::fs::write(&path, text).unwrap();
-            read_search_suite(&path).map_err(|error| error.to_string())
-        };
-        let entries = read_text(&format!("# a comment\n\n  {START_FEN}  \n")).unwrap();
-        assert_eq!(entries.len(), 1);
-        assert_eq!((entries[0].line, entries[0].fen.as_str()), (3, START_FEN));
-        let shown = path.display();
-        let error = read_text(&format!("{START_FEN}\nrnbqk/ppppp w - - 0 1\n")).unwrap_err();
-        assert!(
-            error.starts_with(&format!("{shown}:2: bad FEN \"rnbqk/ppppp w - - 0 1\": ")),
-            "{error}"
-        );
-        assert_eq!(
-            read_text("# mated\nk4/1Q3/1K3/5/5/5 b - - 0 1\n").unwrap_err(),
-            format!(
-                "{shown}:2: \"k4/1Q3/1K3/5/5/5 b - - 0 1\" has no legal move: there is \
-                 nothing to search"
-            )
-        );
-        assert_eq!(
-            read_text("# nothing\n").unwrap_err(),
-            format!("{shown} has no positions: expected one FEN a line")
-        );
-        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

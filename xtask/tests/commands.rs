@@ -209,3 +209,130 @@ fn crosscheck_of_one_position_is_one_game_and_ends_with_the_tally() {
     assert!(lines[0].starts_with("1 game (seed 1), time "), "{stdout:?}");
     assert_eq!(lines[1], "1 passed, 0 failed");
 }
+
+#[test]
+fn bench_json_is_one_object_with_the_figures_of_every_level() {
+    // One position keeps it short: the perft, IsInCheck and usage figures are all there.
+    let output = xtask(&["bench", "--json", "--positions", "1"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), "");
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let figures: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+    for (level, depth) in [("easy", 2), ("medium", 3), ("hard", 4)] {
+        let run = &figures[level];
+        assert_eq!(run["depth"], depth, "{level}");
+        for key in [
+            "median_seconds",
+            "max_seconds",
+            "median_cycles",
+            "max_cycles",
+            "nodes_per_second",
+        ] {
+            assert!(
+                run[key].as_f64().is_some_and(|n| n > 0.0),
+                "{level}.{key}: {run}"
+            );
+        }
+        // One move: its time is the median and the maximum.
+        assert_eq!(run["median_cycles"].as_f64(), run["max_cycles"].as_f64());
+        assert!(run["targets_met"].is_boolean());
+    }
+    assert_eq!(figures["hard"]["target_median_seconds"], 2.0);
+    assert_eq!(figures["hard"]["target_max_seconds"], 8.0);
+    assert_eq!(
+        figures["easy"]["target_max_seconds"],
+        serde_json::Value::Null
+    );
+    assert_eq!(figures["positions"], 1);
+    assert_eq!(figures["perft"]["depth"], 4);
+    assert_eq!(figures["perft"]["nodes"], 20892);
+    assert_eq!(figures["routines_alone"][0]["name"], "IsInCheck");
+    assert_eq!(figures["routines_alone"][0]["positions"], 125);
+    assert_eq!(figures["routines_alone"][1]["name"], "Evaluate");
+    assert_eq!(figures["usage"][0]["region"], "ROM0");
+    assert!(figures["wall_seconds"].as_f64().is_some_and(|s| s > 0.0));
+}
+
+#[test]
+fn bench_refuses_more_positions_than_its_suite_has_at_once() {
+    let started = Instant::now();
+    let output = xtask(&["bench", "--positions", "99"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: --positions 99: engine-src/search/bench.txt has 48 positions\n"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn match_of_one_opening_plays_it_twice_and_ends_with_the_table() {
+    // The default engine, /usr/games/fairy-stockfish, as CI installs it.
+    const ENGINE: &str = "/usr/games/fairy-stockfish";
+    let missing: &[&str] = if std::path::Path::new(ENGINE).exists() {
+        &[]
+    } else {
+        &[ENGINE]
+    };
+    if !common::may_run("match test", missing, "apt-get install -y fairy-stockfish") {
+        return;
+    }
+    let output = xtask(&[
+        "match",
+        "--openings",
+        "1",
+        "--levels",
+        "easy",
+        "--fairy-depths",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), "");
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 7, "{stdout:?}");
+    assert!(
+        lines[0].starts_with("EASY (depth 2) vs Fairy-Stockfish depth 1: 2 games ("),
+        "{stdout:?}"
+    );
+    assert_eq!(lines[1], "");
+    assert_eq!(
+        lines[2],
+        "| Engine | Opponent | Games | Wins | Draws | Losses | Score | Elo difference (95%) |"
+    );
+    assert_eq!(
+        lines[3],
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
+    let cells: Vec<&str> = lines[4].split('|').map(str::trim).collect();
+    assert_eq!(
+        &cells[1..4],
+        ["EASY (depth 2)", "Fairy-Stockfish depth 1", "2"]
+    );
+    let counts: Vec<u32> = cells[4..7]
+        .iter()
+        .map(|cell| cell.parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{stdout:?}");
+    let score = 100.0 * (f64::from(counts[0]) + f64::from(counts[1]) / 2.0) / 2.0;
+    assert_eq!(cells[7], format!("{score:.1}%"));
+    assert_eq!(lines[5], "");
+    assert!(
+        lines[6].starts_with("2 games from 1 opening (seed 1), time "),
+        "{stdout:?}"
+    );
+}
+
+#[test]
+fn match_refuses_an_unknown_level() {
+    let output = xtask(&["match", "--levels", "easy,expert"]);
+    assert!(!output.status.success());
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(
+        text(&output.stderr),
+        "error: invalid value 'expert' for '--levels <LEVELS>': `expert` is not a level: \
+         easy, medium or hard\n\nFor more information, try '--help'.\n"
+    );
+}

@@ -198,11 +198,11 @@ mod tests {
             text.contains("\nDEF EVAL_ROLE_KING       EQU %1100\n"),
             "{text}"
         );
-        // Material: bishop 310 = $0136, rook 480 = $01E0, queen 880 = $0370, pawn 100,
-        // knight 300 = $012C at their role codes 1, 2, 3, 4 and 8; Black's negated.
+        // Material: bishop 310 = $0136, rook 480 = $01E0, queen 880 = $0370, pawn 130 =
+        // $0082, knight 300 = $012C at their role codes 1, 2, 3, 4 and 8; Black's negated.
         assert_eq!(
             row(&text, Color::White, 0),
-            "\tdb    0,   54,  -32,  112,  100,    0,    0,    0,   44,    0,    0,    0,    0,    0,    0,    0 ; White material, low bytes (by role code)"
+            "\tdb    0,   54,  -32,  112, -126,    0,    0,    0,   44,    0,    0,    0,    0,    0,    0,    0 ; White material, low bytes (by role code)"
         );
         assert_eq!(
             row(&text, Color::Black, 1),
@@ -212,11 +212,11 @@ mod tests {
         // read rank 3's entries, negated.
         assert_eq!(
             row(&text, Color::White, 10),
-            "\tdb    8,   12,   18,   12,    6,  -12,   12,   20,   12,  -12,  -24,  -28,  -30,  -28,  -24,    0 ; White pawn, knight, king on rank 3"
+            "\tdb   10,   14,   20,   14,    8,  -12,   12,   20,   12,  -12,  -10,   -6,   -6,   -6,  -10,    0 ; White pawn, knight, king on rank 3"
         );
         assert_eq!(
             row(&text, Color::Black, 11),
-            "\tdb   -8,  -12,  -18,  -12,   -6,   12,  -12,  -20,  -12,   12,   24,   28,   30,   28,   24,    0 ; Black pawn, knight, king on rank 4"
+            "\tdb  -10,  -14,  -20,  -14,   -8,   12,  -12,  -20,  -12,   12,   10,    6,    6,    6,   10,    0 ; Black pawn, knight, king on rank 4"
         );
     }
 

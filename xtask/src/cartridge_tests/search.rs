@@ -5,7 +5,7 @@
 use engine_src::search::{search, Limits};
 use engine_src::{Game, Position};
 
-use crate::rom_engine::{RomEngine, SearchAnswer};
+use crate::rom_engine::{RomEngine, RomMove, SearchAnswer};
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -26,18 +26,138 @@ fn assert_search_as_model(rom: &mut RomEngine, fen: &str, limits: Limits) -> Sea
     answer
 }
 
+/// The ROM's search of the game `moves` (UCI) lead to from `fen`, asserted equal to the
+/// model's.
+fn assert_game_search_as_model(
+    rom: &mut RomEngine,
+    fen: &str,
+    moves: &[&str],
+    limits: Limits,
+) -> SearchAnswer {
+    let start = position(fen);
+    let mut game = Game::new(start);
+    for text in moves {
+        let m = game.position().parse_uci(text).unwrap();
+        game.play(m).unwrap();
+    }
+    let history: Vec<RomMove> = game.moves().iter().map(RomMove::of).collect();
+    let model = SearchAnswer::of_model(&search(&game, limits)).unwrap();
+    let answer = rom
+        .search(&start, &history, limits)
+        .unwrap_or_else(|error| panic!("{fen}: {error:#}"));
+    assert_eq!(answer, model, "{fen} {moves:?} within {limits:?}");
+    answer
+}
+
 #[test]
-fn searches_equal_the_models() {
+fn searches_equal_the_models_at_depths_1_to_4() {
     let mut rom = RomEngine::for_tests();
     for fen in [
         engine_src::START_FEN,
+        // White mates with Ra1-a6 (found from depth 2).
         "2k2/5/2K2/5/5/R4 w - - 0 1",
+        // Promotions, with a capture and without.
         "r3k/1P3/5/5/5/R3K w Qq - 0 1",
+        // Black to move, pieces of every kind.
+        "r1bqk/ppp1p/2n2/3pP/PP3/RNBQK b Qq - 0 4",
     ] {
         for depth in 1..=4 {
             assert_search_as_model(&mut rom, fen, Limits::depth(depth));
         }
     }
+}
+
+#[test]
+fn the_start_position_to_depth_4() {
+    let mut rom = RomEngine::for_tests();
+    let answer = assert_search_as_model(&mut rom, engine_src::START_FEN, Limits::depth(4));
+    assert_eq!(
+        answer.to_string(),
+        "d2d3 score 8 nodes 4203 depth 4 pv d2d3 b5b4 c2c3 c5c4"
+    );
+}
+
+#[test]
+fn a_mate_in_one_is_found_at_depth_2_and_ends_the_iterations() {
+    let mut rom = RomEngine::for_tests();
+    let answer = assert_search_as_model(&mut rom, "2k2/5/2K2/5/5/R4 w - - 0 1", Limits::depth(8));
+    assert_eq!(
+        answer.to_string(),
+        "a1a6 score 30999 nodes 44 depth 2 pv a1a6"
+    );
+}
+
+#[test]
+fn the_game_history_and_the_node_budget_are_the_models() {
+    let mut rom = RomEngine::for_tests();
+    // The knights went out and back twice: the start position came back.
+    let shuffles = [
+        "b1c3", "b6c4", "c3b1", "c4b6", "b1c3", "b6c4", "c3b1", "c4b6",
+    ];
+    for depth in 1..=3 {
+        assert_game_search_as_model(
+            &mut rom,
+            engine_src::START_FEN,
+            &shuffles,
+            Limits::depth(depth),
+        );
+    }
+    for nodes in [1, 2, 13, 14, 100, 1000] {
+        let limits = Limits { depth: 4, nodes };
+        assert_search_as_model(&mut rom, engine_src::START_FEN, limits);
+        assert_game_search_as_model(&mut rom, engine_src::START_FEN, &shuffles[..4], limits);
+    }
+}
+
+#[test]
+fn searches_without_a_move_or_with_bad_limits_are_refused_before_the_rom_is_asked() {
+    let mut rom = RomEngine::for_tests();
+    let start = Position::start();
+    let refused = |rom: &mut RomEngine, start: &Position, history: &[RomMove], limits: Limits| {
+        let before = rom.cycles();
+        let error = rom.search(start, history, limits).unwrap_err().to_string();
+        assert_eq!(rom.cycles(), before, "the ROM was asked: {error}");
+        error
+    };
+    assert_eq!(
+        refused(&mut rom, &start, &[], Limits::depth(0)),
+        "search depth 0 is out of range: it must be 1 to 8"
+    );
+    assert_eq!(
+        refused(&mut rom, &start, &[], Limits::depth(9)),
+        "search depth 9 is out of range: it must be 1 to 8"
+    );
+    assert_eq!(
+        refused(&mut rom, &start, &[], Limits { depth: 2, nodes: 0 }),
+        "the node budget must be at least 1"
+    );
+    assert_eq!(
+        refused(
+            &mut rom,
+            &start,
+            &[],
+            Limits {
+                depth: 2,
+                nodes: 1 << 32
+            }
+        ),
+        "a node budget of 4294967296 does not fit the ROM's 32 bits: at most 4294967294"
+    );
+    let mated = position("k4/1Q3/1K3/5/5/5 b - - 0 1");
+    assert_eq!(
+        refused(&mut rom, &mated, &[], Limits::depth(2)),
+        "the position has no legal move (checkmate): there is nothing to search"
+    );
+    let stalemated = position("k4/2Q2/1K3/5/5/5 b - - 0 1");
+    assert_eq!(
+        refused(&mut rom, &stalemated, &[], Limits::depth(2)),
+        "the position has no legal move (stalemate): there is nothing to search"
+    );
+    let b1c3 = RomMove::of(&start.parse_uci("b1c3").unwrap());
+    assert_eq!(
+        refused(&mut rom, &start, &[b1c3, b1c3], Limits::depth(2)),
+        "history move 2 (b1c3) is not legal there"
+    );
 }
 
 /// Where the stop flag was set and where SearchBestMove returned, in machine cycles
@@ -78,52 +198,78 @@ fn search_stopped_after(rom: &mut RomEngine, fen: &str, depth: u8, after: u64) -
     }
 }
 
+/// The machine cycles from setting hSearchStop to SearchBestMove's return, in the
+/// search below (test.gb, with the stack checks).
+const STOP_CYCLES: u64 = 2504;
+
 #[test]
-fn debug_timings() {
-    let build = crate::rom::test_driver_rom(false).unwrap();
-    let mut rom = RomEngine::boot(&build.rom, &build.sym).unwrap();
-    for fen in [
-        engine_src::START_FEN,
-        "r1bqk/ppp1p/2n2/3pP/PP3/RNBQK w Qq - 0 4",
-        "rnbqk/p2pp/1p3/2pP1/PPP1P/RNBQK w Qq - 0 5",
-        "2k2/5/2K2/5/5/R4 w - - 0 1",
-    ] {
-        for depth in 2..=4 {
-            rom.machine_mut()
-                .start_profile(
-                    [
-                        "Search",
-                        "OrderMoves",
-                        "PickNextMove",
-                        "GenerateMoves",
-                        "MakeMove",
-                        "UnmakeMove",
-                        "IsRepetition",
-                        "Evaluate",
-                        "UpdatePv",
-                    ]
-                    .map(crate::harness::Location::Label),
-                )
-                .unwrap();
-            let before = rom.cycles();
-            let a = assert_search_as_model(&mut rom, fen, Limits::depth(depth));
-            let cycles = rom.cycles() - before;
-            let prof = rom.machine_mut().stop_profile();
-            println!(
-                "{fen} d{depth}: {a} cycles {cycles} per node {:.0}",
-                cycles as f64 / a.nodes as f64
-            );
-            if depth == 4 {
-                for r in prof {
-                    println!(
-                        "   {:<14} calls {:>7} cycles {:>9} per call {:.0}",
-                        r.name,
-                        r.calls,
-                        r.cycles,
-                        r.cycles as f64 / r.calls.max(1) as f64
-                    );
-                }
-            }
-        }
+fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
+    let mut rom = RomEngine::for_tests();
+    let fen = engine_src::START_FEN;
+    let game = Game::new(position(fen));
+    // Iterations 1-3 take some 3 million cycles, the fourth 7 million more.
+    let stopped = search_stopped_after(&mut rom, fen, 4, 6_000_000);
+    let answer = &stopped.answer;
+    assert_eq!(answer.depth, 3, "{answer}");
+    let third = SearchAnswer::of_model(&search(&game, Limits::depth(3))).unwrap();
+    assert_eq!(
+        (answer.best, answer.score, &answer.pv),
+        (third.best, third.score, &third.pv)
+    );
+    // Stopped by the flag after n nodes, it answers what the model's search within a
+    // budget of n nodes does.
+    let budget = Limits {
+        depth: 4,
+        nodes: answer.nodes,
+    };
+    assert_eq!(
+        *answer,
+        SearchAnswer::of_model(&search(&game, budget)).unwrap()
+    );
+    let took = stopped.returned_at - stopped.set_at;
+    assert!(
+        took.abs_diff(STOP_CYCLES) <= 50,
+        "the search took {took} cycles to stop, expected {STOP_CYCLES}"
+    );
+    // Stopped in the first iteration: the root's best move so far, depth 0.
+    let stopped = search_stopped_after(&mut rom, fen, 4, 20_000);
+    let budget = Limits {
+        depth: 4,
+        nodes: stopped.answer.nodes,
+    };
+    assert_eq!(stopped.answer.depth, 0);
+    assert_eq!(
+        stopped.answer,
+        SearchAnswer::of_model(&search(&game, budget)).unwrap()
+    );
+}
+
+/// The most machine cycles the search takes to return once hSearchStop is set, over
+/// the stop points of the test below (the cartridge's clock and menu set it from an
+/// interrupt handler and wait for the search to return).
+const MOST_STOP_CYCLES: u64 = 4668;
+
+#[test]
+fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_is_set() {
+    let mut rom = RomEngine::for_tests();
+    let fen = "r1bqk/ppp1p/2n2/3pP/PP3/RNBQK w Qq - 0 4";
+    let game = Game::new(position(fen));
+    let mut most = 0;
+    for after in (1..=12).map(|n| n * 450_000) {
+        let stopped = search_stopped_after(&mut rom, fen, 4, after);
+        let budget = Limits {
+            depth: 4,
+            nodes: stopped.answer.nodes,
+        };
+        assert_eq!(
+            stopped.answer,
+            SearchAnswer::of_model(&search(&game, budget)).unwrap(),
+            "stopped after {after} cycles"
+        );
+        most = most.max(stopped.returned_at - stopped.set_at);
     }
+    assert!(
+        most.abs_diff(MOST_STOP_CYCLES) <= 50,
+        "the search took up to {most} cycles to stop, expected {MOST_STOP_CYCLES}"
+    );
 }

@@ -581,7 +581,6 @@ impl Machine {
     }
 
     /// Sets every register (the low nibble of F always reads 0).
-    #[cfg(test)]
     pub fn set_registers(&mut self, registers: &Registers) {
         let cpu = self.gb.cpu();
         cpu.set_pc(registers.pc);

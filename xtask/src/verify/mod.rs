@@ -41,6 +41,7 @@ use engine_src::{Game, Position, START_FEN};
 
 use crate::cli::VerifyArgs;
 use crate::dmg_time;
+use crate::positions::{self, SEARCH_SUITE_PATH};
 use crate::project::plural;
 use crate::random_games::{checked_plies, Playouts};
 use crate::rom_engine::{LegalMoves, RomEngine, RomMove, Verdict};
@@ -52,9 +53,6 @@ use tally::{Tally, MAX_MISMATCHES};
 const START_DEPTH: u32 = 4;
 /// Suite counts are compared up to this depth.
 const SUITE_DEPTH: u32 = 3;
-/// The positions the searches are compared on (one FEN a line), from the repository
-/// root, unless `--search-suite` names another list.
-pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -143,12 +141,10 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     );
 
     let (suite_name, searched) = match &args.search_suite {
-        Some(path) => (path.display().to_string(), suite::read_search_suite(path)?),
-        None => (
-            SEARCH_SUITE_PATH.to_string(),
-            suite::read_search_suite(&crate::project::root().join(SEARCH_SUITE_PATH))?,
-        ),
+        Some(path) => (path.display().to_string(), positions::read(path)?),
+        None => (SEARCH_SUITE_PATH.to_string(), positions::search_suite()?),
     };
+    search::check_searchable(&searched, &suite_name)?;
     let compared: Vec<Vec<Limits>> = searched
         .iter()
         .map(|entry| search::compared_limits(&entry.position))

@@ -1,5 +1,6 @@
 //! How the ROM's answers differ from the model's, in words: the one comparison of a
-//! position's legal moves, verdict, check, evaluation and insufficient material (used by verify and by the engine's
+//! position's legal moves, quiescence moves, verdict, check, evaluation and insufficient
+//! material (used by verify and by the engine's
 //! cartridge tests), and the search down a perft tree for where a count goes wrong.
 
 use std::fmt::{self, Write as _};
@@ -51,6 +52,10 @@ pub struct Difference {
     only_model: Vec<String>,
     /// Moves the ROM listed more than once.
     repeated: Vec<String>,
+    /// The same of the quiescence moves.
+    quiescence_only_rom: Vec<String>,
+    quiescence_only_model: Vec<String>,
+    quiescence_repeated: Vec<String>,
     /// The ROM's and the model's, when they differ.
     verdicts: Option<(Verdict, Verdict)>,
     in_check: Option<(bool, bool)>,
@@ -61,28 +66,21 @@ pub struct Difference {
 impl Difference {
     pub fn between(listed: &LegalMoves, legal: &[Move], model: Expected) -> Difference {
         let theirs: Vec<RomMove> = legal.iter().map(RomMove::of).collect();
-        let mut ours = listed.moves.clone();
-        ours.sort();
-        let mut repeated: Vec<String> = ours
-            .windows(2)
-            .filter(|pair| pair[0] == pair[1])
-            .map(|pair| pair[0].to_string())
+        let (only_rom, only_model, repeated) = compare_sets(&listed.moves, &theirs);
+        let quiescence: Vec<RomMove> = legal
+            .iter()
+            .filter(|m| m.is_quiescence())
+            .map(RomMove::of)
             .collect();
-        repeated.dedup();
-        let names = |moves: &[RomMove], others: &[RomMove]| -> Vec<String> {
-            let mut names: Vec<String> = moves
-                .iter()
-                .filter(|m| !others.contains(m))
-                .map(RomMove::to_string)
-                .collect();
-            names.sort();
-            names.dedup();
-            names
-        };
+        let (quiescence_only_rom, quiescence_only_model, quiescence_repeated) =
+            compare_sets(&listed.quiescence, &quiescence);
         Difference {
-            only_rom: names(&ours, &theirs),
-            only_model: names(&theirs, &ours),
+            only_rom,
+            only_model,
             repeated,
+            quiescence_only_rom,
+            quiescence_only_model,
+            quiescence_repeated,
             verdicts: (listed.verdict != model.verdict).then_some((listed.verdict, model.verdict)),
             in_check: (listed.in_check != model.in_check)
                 .then_some((listed.in_check, model.in_check)),
@@ -125,6 +123,25 @@ impl fmt::Display for Difference {
         if !self.repeated.is_empty() {
             writeln!(f, "  listed twice by the ROM: {}", list(&self.repeated))?;
         }
+        if !self.quiescence_only_rom.is_empty() || !self.quiescence_only_model.is_empty() {
+            writeln!(
+                f,
+                "  quiescence moves only in the ROM:   {}",
+                list(&self.quiescence_only_rom)
+            )?;
+            writeln!(
+                f,
+                "  quiescence moves only in the model: {}",
+                list(&self.quiescence_only_model)
+            )?;
+        }
+        if !self.quiescence_repeated.is_empty() {
+            writeln!(
+                f,
+                "  quiescence moves listed twice by the ROM: {}",
+                list(&self.quiescence_repeated)
+            )?;
+        }
         if let Some((rom, model)) = self.verdicts {
             writeln!(f, "  verdict   ROM {rom}, model {model}")?;
         }
@@ -150,6 +167,30 @@ impl fmt::Display for Difference {
         }
         Ok(())
     }
+}
+
+/// The moves only the ROM listed, those only the model has, and those the ROM listed
+/// more than once, each sorted by name.
+fn compare_sets(listed: &[RomMove], model: &[RomMove]) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let mut ours = listed.to_vec();
+    ours.sort();
+    let mut repeated: Vec<String> = ours
+        .windows(2)
+        .filter(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0].to_string())
+        .collect();
+    repeated.dedup();
+    let names = |moves: &[RomMove], others: &[RomMove]| -> Vec<String> {
+        let mut names: Vec<String> = moves
+            .iter()
+            .filter(|m| !others.contains(m))
+            .map(RomMove::to_string)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    (names(&ours, model), names(model, &ours), repeated)
 }
 
 /// Follows a perft difference down from `start` + `path`: the first position whose

@@ -13,10 +13,11 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use engine_src::search::{self, Limits};
 use engine_src::{Game, Move, Position};
 
+use crate::positions;
 use crate::rom_engine::{RomEngine, SearchAnswer};
 
 /// Every position is searched at depths 1 to this.
@@ -40,6 +41,21 @@ impl Searches for RomEngine {
     }
 }
 
+/// Fails, naming `file` and the line, on a position without a legal move: there is
+/// nothing to search.
+pub fn check_searchable(entries: &[positions::Entry], file: &str) -> Result<()> {
+    for entry in entries {
+        if entry.position.legal_moves().is_empty() {
+            bail!(
+                "{file}:{}: {} has no legal move: there is nothing to search",
+                entry.line,
+                entry.fen
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The model's [`search::stopped_line`], `None` when the budget did not stop it.
 fn model_stopped_line(position: &Position, limits: Limits) -> Option<Vec<Move>> {
     let game = Game::new(*position);
@@ -60,7 +76,7 @@ pub fn compared_limits(position: &Position) -> Vec<Limits> {
     limits
 }
 
-/// `depth 3` or `depth 4, budget 1699 nodes`.
+/// `depth 3` or `depth 4, budget 2101 nodes`.
 fn describe(limits: Limits) -> String {
     if limits.nodes == u64::MAX {
         format!("depth {}", limits.depth)
@@ -158,4 +174,122 @@ fn first_parting(
         let _ = writeln!(text, "    (with {low} both stop at {})", line_text(&before));
     }
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine_src::START_FEN;
+
+    /// The model's search with a planted difference: from node `parts_at` on it searches
+    /// another line (it stops one move deeper than the model), and it counts one node more.
+    struct PartsAt {
+        parts_at: u64,
+    }
+
+    impl Searches for PartsAt {
+        fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
+            let mut answer =
+                SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap();
+            answer.nodes += 1;
+            Ok(answer)
+        }
+
+        fn stopped_line(
+            &mut self,
+            position: &Position,
+            limits: Limits,
+        ) -> Result<Option<Vec<Move>>> {
+            let line = model_stopped_line(position, limits);
+            if limits.nodes + 1 < self.parts_at {
+                return Ok(line);
+            }
+            let mut line = line.unwrap_or_default();
+            let mut there = *position;
+            for m in &line {
+                there.play_unchecked(m);
+            }
+            line.push(there.legal_moves()[0]);
+            Ok(Some(line))
+        }
+    }
+
+    #[test]
+    fn a_search_difference_names_the_first_node_where_the_searches_part() {
+        let start = Position::start();
+        let report = compare(
+            &mut PartsAt { parts_at: 50 },
+            START_FEN,
+            &start,
+            Limits::depth(2),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            report,
+            format!(
+                "MISMATCH search of {START_FEN} at depth 2:
+  ROM    b1c3 score 8 nodes 83 depth 2 pv b1c3 b6c4
+  model  b1c3 score 8 nodes 82 depth 2 pv b1c3 b6c4
+  the searches part at node 50: with a budget of 49 nodes
+    the ROM stops at   {}
+    the model stops at {}
+    (with 48 both stop at {})
+",
+                "b2b3 c5c3 a2a3", "b2b3 c5c3", "b2b3 b6c4 b3c4 d5c4",
+            )
+        );
+    }
+
+    #[test]
+    fn the_same_nodes_scored_differently_are_said_so() {
+        struct Rescored;
+        impl Searches for Rescored {
+            fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
+                let mut answer =
+                    SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap();
+                answer.score += 1;
+                Ok(answer)
+            }
+            fn stopped_line(
+                &mut self,
+                position: &Position,
+                limits: Limits,
+            ) -> Result<Option<Vec<Move>>> {
+                Ok(model_stopped_line(position, limits))
+            }
+        }
+        let report = compare(
+            &mut Rescored,
+            START_FEN,
+            &Position::start(),
+            Limits::depth(1),
+        )
+        .unwrap()
+        .unwrap();
+        assert!(
+            report.ends_with(
+                "  the two searches stop on the same line at every budget tried (up to 14 \
+                 nodes): they visit the same nodes but score them differently\n"
+            ),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn the_limits_compared_are_depths_1_to_4_and_half_the_deepest_budget() {
+        let limits = compared_limits(&Position::start());
+        assert_eq!(
+            limits,
+            [1, 2, 3, 4]
+                .map(Limits::depth)
+                .into_iter()
+                .chain([Limits {
+                    depth: 4,
+                    nodes: 2101
+                }])
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(describe(limits[4]), "depth 4, budget 2101 nodes");
+    }
 }

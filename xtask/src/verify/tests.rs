@@ -73,6 +73,10 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         in_check: true,
         evaluation: -8,
         insufficient_material: true,
+        quiescence: vec![
+            RomMove::decode([0, 5, 0]).unwrap(),
+            RomMove::decode([0, 5, 0]).unwrap(),
+        ],
     };
     let model = Expected {
         verdict: Verdict::GoesOn,
@@ -84,7 +88,9 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
     assert_eq!(
         difference.to_string(),
         "  only in the ROM:   a1a2\n  only in the model: b1c3\n  listed twice by the ROM: \
-         a2a3\n  verdict   ROM threefold repetition (5), model game goes on (0)\n  in check  \
+         a2a3\n  quiescence moves only in the ROM:   a1a2\n  quiescence moves only in the model: \
+         (none)\n  quiescence moves listed twice by the ROM: a1a2\n  verdict   ROM threefold \
+         repetition (5), model game goes on (0)\n  in check  \
          ROM yes, model no\n  evaluation  ROM -8, model 8\n  insufficient material  ROM \
          yes, model no\n"
     );
@@ -95,6 +101,7 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         in_check: false,
         evaluation: 8,
         insufficient_material: false,
+        quiescence: Vec::new(),
     };
     assert!(Difference::between(&same, &legal, model).is_empty());
     let b2b3 = start.parse_uci("b2b3").unwrap();
@@ -155,6 +162,11 @@ impl Answers for WithoutEnPassant {
             in_check: position.is_check(),
             evaluation: engine_src::eval::evaluate(position),
             insufficient_material: position.is_insufficient_material(),
+            quiescence: WithoutEnPassant::moves(position)
+                .iter()
+                .filter(|m| m.is_quiescence())
+                .map(RomMove::of)
+                .collect(),
         })
     }
 }
@@ -175,6 +187,8 @@ fn a_perft_difference_is_followed_down_to_the_position_where_it_shows() {
   position  rnbqk/p1ppp/5/Pp3/1PPPP/RNBQK w Qq b4 0 2
   only in the ROM:   (none)
   only in the model: a3b4
+  quiescence moves only in the ROM:   (none)
+  quiescence moves only in the model: a3b4
 "
         ]
     );
@@ -230,6 +244,8 @@ fn a_game_difference_shows_the_game_and_stops_it() {
   position  rnbqk/p1ppp/5/Pp3/1PPPP/RNBQK w Qq b4 0 2
   only in the ROM:   (none)
   only in the model: a3b4
+  quiescence moves only in the ROM:   (none)
+  quiescence moves only in the model: a3b4
 "]
     );
 }
@@ -279,6 +295,8 @@ fn a_loaded_position_difference_names_the_position() {
   position  k4/5/5/1PpP1/5/4K w - c4 0 1
   only in the ROM:   (none)
   only in the model: b3c4 d3c4
+  quiescence moves only in the ROM:   (none)
+  quiescence moves only in the model: b3c4 d3c4
 "]
     );
 }

@@ -12,26 +12,40 @@
 //!   the harness profiler counts them) and cycles per call;
 //! - `IsInCheck` called on its own in every position of the perft suite (perft never
 //!   calls it: the generator finds checks itself, but the search and the game will);
+//! - the same for what a quiescence node of the search calls: `Evaluate` and
+//!   `GenerateQuiescenceMoves`, with `GenerateMoves` beside them;
+//! - the search at each level (EASY depth 2, MEDIUM 3, HARD 4) on the benchmark suite
+//!   `engine-src/search/bench.txt`: median and maximum cycles and DMG seconds per move,
+//!   nodes per DMG second, against the levels' targets, and the routines' cycles per node
+//!   during the HARD searches ([`search`]);
 //! - ROM and RAM usage of the cartridge.
 //!
-//! The search adds its own section (move times per level on a position suite) beside
-//! the perft one: each section is a function that measures and returns its table.
+//! Each section measures first and is printed after, as tables or (`--json`) as one
+//! JSON object; the bench's wall-clock time is printed last. `--make-suite` writes the
+//! benchmark suite anew instead ([`make_suite`]).
+
+mod make_suite;
+mod search;
 
 use std::fmt::Write as _;
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use engine_src::Position;
+use serde_json::{json, Value};
 
 use crate::asm::link::region_name;
 use crate::asm::object::SectionKind;
+use crate::cli::BenchArgs;
 use crate::dmg_time;
 use crate::harness::profile::RoutineProfile;
 use crate::harness::Location;
+use crate::positions;
 use crate::progress::Progress;
 use crate::rom;
 use crate::rom_engine::RomEngine;
 use crate::suite;
-use crate::usage::region_usage;
+use crate::usage::{region_usage, RegionUsage};
 
 /// The perft depth measured from the start position.
 const PERFT_DEPTH: u32 = 4;
@@ -41,16 +55,127 @@ const PERFT_DEPTH: u32 = 4;
 /// never calls, is measured on its own.
 const ROUTINES: [&str; 3] = ["GenerateMoves", "MakeMove", "UnmakeMove"];
 
-pub fn run() -> Result<()> {
+pub fn run(args: &BenchArgs) -> Result<()> {
+    if args.make_suite {
+        return make_suite::run(&args.engine);
+    }
+    let started = Instant::now();
+    let mut suite = positions::bench_suite()?;
+    if let Some(wanted) = args.positions {
+        let wanted = wanted as usize;
+        if wanted > suite.len() {
+            bail!(
+                "--positions {wanted}: {} has {} positions",
+                positions::BENCH_SUITE_PATH,
+                suite.len()
+            );
+        }
+        suite.truncate(wanted);
+    }
     let build = rom::test_driver_rom(false)?;
     let mut rom = RomEngine::boot(&build.rom, &build.sym)
         .with_context(|| format!("booting {}", rom::UNCHECKED_TEST_ROM))?;
-    print!("{}", perft_section(&mut rom)?);
-    println!();
-    print!("{}", in_check_section(&mut rom)?);
-    println!();
-    print!("{}", usage_section()?);
+    let perft = {
+        let _progress = Progress::new(format!("bench: perft({PERFT_DEPTH})"), 1);
+        measure_perft(&mut rom, PERFT_DEPTH)?
+    };
+    let mut alone = vec![("IsInCheck", measure_in_check(&mut rom)?)];
+    alone.extend(measure_quiescence(&mut rom)?);
+    let searches = search::measure(&mut rom, &suite)?;
+    let usage = cartridge_usage()?;
+    let wall_seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let figures = Figures {
+            perft: &perft,
+            alone: &alone,
+            searches: &searches,
+            usage: &usage,
+            wall_seconds,
+        };
+        println!("{}", figures.json());
+    } else {
+        print!("{}", perft_table(&perft));
+        println!();
+        for (routine, cycles) in &alone {
+            print!("{}", alone_table(routine, cycles));
+            println!();
+        }
+        print!("{}", search::table(&searches));
+        println!();
+        print!("{}", usage_table(&usage));
+        println!();
+        println!("bench took {wall_seconds:.1} s (wall clock)");
+    }
     Ok(())
+}
+
+/// Every figure of a bench run, for `--json`.
+struct Figures<'a> {
+    perft: &'a PerftRun,
+    /// Routines called on their own in each position of the perft suite: their cycles.
+    alone: &'a [(&'static str, Vec<u64>)],
+    searches: &'a search::SearchRuns,
+    usage: &'a [RegionUsage],
+    wall_seconds: f64,
+}
+
+impl Figures<'_> {
+    fn json(&self) -> Value {
+        let routine = |r: &RoutineProfile, nodes: u64| {
+            json!({
+                "name": r.name,
+                "calls": r.calls,
+                "cycles": r.cycles,
+                "cycles_per_call": r.cycles_per_call(),
+                "cycles_per_node": r.cycles as f64 / nodes.max(1) as f64,
+            })
+        };
+        let perft = self.perft;
+        let seconds = dmg_time::seconds(perft.cycles);
+        let mut figures = json!({
+            "wall_seconds": self.wall_seconds,
+            "positions": self.searches.positions,
+            "perft": {
+                "depth": perft.depth,
+                "nodes": perft.nodes,
+                "cycles": perft.cycles,
+                "seconds": seconds,
+                "cycles_per_leaf": perft.cycles as f64 / perft.nodes as f64,
+                "nodes_per_second": perft.nodes as f64 / seconds,
+                "routines": perft.routines.iter().map(|r| routine(r, perft.nodes)).collect::<Vec<_>>(),
+            },
+            "routines_alone": self.alone.iter().map(|(routine, cycles)| json!({
+                "name": routine,
+                "positions": cycles.len(),
+                "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
+                "min_cycles": cycles.iter().min(),
+                "max_cycles": cycles.iter().max(),
+            })).collect::<Vec<_>>(),
+            "search_routines": self.searches.routines.iter()
+                .map(|r| routine(r, self.searches.profiled.0)).collect::<Vec<_>>(),
+            "usage": self.usage.iter().map(|u| json!({
+                "region": region_name(u.kind),
+                "used": u.used,
+                "size": u.size,
+            })).collect::<Vec<_>>(),
+        });
+        for run in &self.searches.levels {
+            figures[run.level.key()] = json!({
+                "depth": run.level.depth(),
+                "median_seconds": run.times.median_seconds(),
+                "max_seconds": run.times.max_seconds(),
+                "median_cycles": run.times.median_cycles,
+                "max_cycles": run.times.max_cycles,
+                "nodes": run.nodes,
+                "nodes_per_second": run.nodes_per_second(),
+                "target_median_seconds": run.level.median_target,
+                "target_max_seconds": run.level.max_target,
+                "targets_met": run.meets_targets(),
+                "slowest_line": run.slowest.0,
+            });
+        }
+        figures
+    }
 }
 
 /// What one perft run on the engine measured.
@@ -90,13 +215,6 @@ fn measure_perft(rom: &mut RomEngine, depth: u32) -> Result<PerftRun> {
         routines,
         missing,
     })
-}
-
-fn perft_section(rom: &mut RomEngine) -> Result<String> {
-    let progress = Progress::new(format!("bench: perft({PERFT_DEPTH})"), 1);
-    let run = measure_perft(rom, PERFT_DEPTH)?;
-    drop(progress);
-    Ok(perft_table(&run))
 }
 
 fn perft_table(run: &PerftRun) -> String {
@@ -161,7 +279,7 @@ fn perft_table(run: &PerftRun) -> String {
 
 /// Cycles of one `IsInCheck` call (the `call` not included) in each position of the perft
 /// suite, each answer checked against the reference model.
-fn in_check_section(rom: &mut RomEngine) -> Result<String> {
+fn measure_in_check(rom: &mut RomEngine) -> Result<Vec<u64>> {
     let mut cycles = Vec::new();
     let entries = suite::checked_in()?;
     let progress = Progress::new("bench: IsInCheck", entries.len() as u64);
@@ -184,18 +302,67 @@ fn in_check_section(rom: &mut RomEngine) -> Result<String> {
             );
         }
     }
-    Ok(in_check_table(&cycles))
+    Ok(cycles)
 }
 
 /// More than any position can cost: a failing routine stops the bench, not the machine.
 const IN_CHECK_BUDGET: u64 = 10_000;
+/// The same for a move generator.
+const GENERATOR_BUDGET: u64 = 100_000;
 
-fn in_check_table(cycles: &[u64]) -> String {
+/// Cycles of what the search does at a quiescence node, each routine called on its own
+/// (the `call` not included) in every position of the perft suite, its answer checked
+/// against the reference model: `Evaluate`, `GenerateQuiescenceMoves`, and
+/// `GenerateMoves` beside it for comparison.
+fn measure_quiescence(rom: &mut RomEngine) -> Result<Vec<(&'static str, Vec<u64>)>> {
+    let entries = suite::checked_in()?;
+    let progress = Progress::new("bench: quiescence routines", entries.len() as u64);
+    let mut evaluate = Vec::new();
+    let mut quiescence = Vec::new();
+    let mut full = Vec::new();
+    for suite::Entry { fen, position, .. } in entries {
+        progress.advance(1);
+        // Perft to depth 0 loads the position and counts it: nothing else.
+        rom.perft(&position, &[], 0)?;
+        let machine = rom.machine_mut();
+        evaluate.push(machine.call(Location::Label("Evaluate"), IN_CHECK_BUDGET)?);
+        let score = machine.registers().hl as i16;
+        let want = engine_src::eval::evaluate(&position);
+        if score != want {
+            bail!("Evaluate gives {score} in {fen}, the reference model {want}");
+        }
+        let legal = position.legal_moves();
+        let quiescence_moves = legal.iter().filter(|m| m.is_quiescence()).count();
+        let list = machine.symbol("wMoveStack")?;
+        for (routine, cycles, want) in [
+            ("GenerateQuiescenceMoves", &mut quiescence, quiescence_moves),
+            ("GenerateMoves", &mut full, legal.len()),
+        ] {
+            let mut registers = machine.registers();
+            registers.hl = list;
+            machine.set_registers(&registers);
+            cycles.push(machine.call(Location::Label(routine), GENERATOR_BUDGET)?);
+            let listed = usize::from(machine.registers().hl.wrapping_sub(list)) / 2;
+            if listed != want {
+                bail!("{routine} lists {listed} moves in {fen}, the reference model {want}");
+            }
+        }
+    }
+    Ok(vec![
+        ("Evaluate", evaluate),
+        ("GenerateQuiescenceMoves", quiescence),
+        ("GenerateMoves", full),
+    ])
+}
+
+/// The cycles of `routine` called on its own in each position of the suite: the mean,
+/// the fewest and the most.
+fn alone_table(routine: &str, cycles: &[u64]) -> String {
     let total: u64 = cycles.iter().sum();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "IsInCheck on its own in the {} positions of the perft suite",
+        "{routine} on its own in the {} positions of the perft suite",
         cycles.len()
     );
     let rows = [
@@ -214,16 +381,10 @@ fn in_check_table(cycles: &[u64]) -> String {
     out
 }
 
-/// ROM and RAM used by the cartridge (as `cargo xtask usage` counts them).
-fn usage_section() -> Result<String> {
+/// ROM and RAM used by the cartridge (as `cargo xtask usage` counts them): the regions
+/// the table shows.
+fn cartridge_usage() -> Result<Vec<RegionUsage>> {
     let build = rom::cartridge()?;
-    let mut out = String::new();
-    let _ = writeln!(out, "ROM and RAM of the cartridge ({})", rom::ROM_PATH);
-    let _ = writeln!(
-        out,
-        "  {:<16} {:>10} {:>12} {:>7}",
-        "region", "used", "size", "used"
-    );
     let shown = [
         SectionKind::Rom0,
         SectionKind::Romx,
@@ -231,19 +392,31 @@ fn usage_section() -> Result<String> {
         SectionKind::Wramx,
         SectionKind::Hram,
     ];
-    for usage in region_usage(&build.linked) {
-        if shown.contains(&usage.kind) {
-            let _ = writeln!(
-                out,
-                "  {:<16} {:>10} {:>12} {:>6.1}%",
-                region_name(usage.kind),
-                usage.used,
-                usage.size,
-                usage.percent()
-            );
-        }
+    Ok(region_usage(&build.linked)
+        .into_iter()
+        .filter(|usage| shown.contains(&usage.kind))
+        .collect())
+}
+
+fn usage_table(usage: &[RegionUsage]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "ROM and RAM of the cartridge ({})", rom::ROM_PATH);
+    let _ = writeln!(
+        out,
+        "  {:<16} {:>10} {:>12} {:>7}",
+        "region", "used", "size", "used"
+    );
+    for usage in usage {
+        let _ = writeln!(
+            out,
+            "  {:<16} {:>10} {:>12} {:>6.1}%",
+            region_name(usage.kind),
+            usage.used,
+            usage.size,
+            usage.percent()
+        );
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]
@@ -287,7 +460,7 @@ routines during perft(4): calls, cycles with their callees
     #[test]
     fn the_in_check_table_shows_mean_fewest_and_most() {
         assert_eq!(
-            in_check_table(&[300, 350, 400]),
+            alone_table("IsInCheck", &[300, 350, 400]),
             "IsInCheck on its own in the 3 positions of the perft suite
   mean cycles per call          350.0
   fewest cycles                   300
@@ -298,7 +471,7 @@ routines during perft(4): calls, cycles with their callees
 
     #[test]
     fn the_usage_section_lists_rom_and_ram() {
-        let section = usage_section().unwrap();
+        let section = usage_table(&cartridge_usage().unwrap());
         assert!(section.starts_with("ROM and RAM of the cartridge (build/chessattack.gb)\n"));
         for region in ["ROM0", "WRAM0", "HRAM"] {
             assert!(section.contains(&format!("\n  {region:<16}")), "{section}");
