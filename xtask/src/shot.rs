@@ -119,8 +119,9 @@ pub const GAME_GIF: &str = "game.gif";
 
 /// White's moves in the animation (UCI), the human's, each played with the joypad on the
 /// board and answered by the engine at EASY; the engine's replies are whatever it plays
-/// (with these it mates on its fifth move: ...Qd6xd1#).
-const GAME_MOVES: &[&str] = &["b2b3", "c2c3", "b1a3", "d2c3", "e2e3"];
+/// (a change to the search may make a move here illegal: the error says where, and the
+/// game so far).
+const GAME_MOVES: &[&str] = &["b2b3", "c2c3", "b1a3", "d2e3", "b3c4"];
 
 /// `wGameState` (asm/include/game_state.inc): a player to move, the game over.
 const STATE_HUMAN: u8 = 0;
