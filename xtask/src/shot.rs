@@ -131,12 +131,14 @@ const STATE_OVER: u8 = 6;
 /// second, the GIF's unit of time).
 const FRAMES_PER_PICTURE: u64 = 2;
 
-/// The screens of the animation as they change: each distinct screen with the frame it
-/// first showed at.
+/// Distinct screens, each with the frame it first showed at.
+type Pictures = Vec<(u64, Screen)>;
+
+/// The screens of the animation as they change.
 struct Recording {
     machine: Machine,
     frame: u64,
-    pictures: Vec<(u64, Screen)>,
+    pictures: Pictures,
 }
 
 impl Recording {
@@ -154,7 +156,7 @@ impl Recording {
         for _ in 0..frames {
             self.machine.run_frames(1)?;
             self.frame += 1;
-            if self.frame % FRAMES_PER_PICTURE == 0 {
+            if self.frame.is_multiple_of(FRAMES_PER_PICTURE) {
                 let screen = self.machine.screen();
                 if self.pictures.last().is_none_or(|(_, last)| *last != screen) {
                     self.pictures.push((self.frame, screen));
@@ -252,7 +254,7 @@ impl Recording {
 /// option pages, then GAME_MOVES against the engine; gives the distinct screens with the
 /// frames they first showed at, and the game's moves (UCI). Fails if the cartridge broke
 /// the PPU's rules.
-fn record_game(build: &rom::Build) -> Result<(Vec<(u64, Screen)>, Vec<String>)> {
+fn record_game(build: &rom::Build) -> Result<(Pictures, Vec<String>)> {
     let mut recording = Recording::new(build)?;
     recording.run(80)?;
     recording.press(Button::Start)?;
