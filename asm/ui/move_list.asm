@@ -88,9 +88,10 @@ wMoveListText:
 
 SECTION "Move list", ROM0
 
-;; Empties the list and blanks the panel's rows (through the VRAM queue, so
-;; with the LCD on or off).
-;; @destroys af, bc, de, hl
+;; Empties the list. Draws nothing: call it with the panel blank, as the
+;; board screen's set-up does after clearing the tile map (with the LCD off,
+;; when a queue of blank rows would only hold up the screen's own changes).
+;; @destroys af, bc, hl
 ResetMoveList::
 	xor a
 	ld hl, wMoveListCount
@@ -100,13 +101,10 @@ ResetMoveList::
 	ASSERT wMoveListTop == wMoveListRows + 2
 	ld [hli], a
 	ld [hli], a
-	; What the panel shows is not known: no tile of the font, so that every row
-	; is drawn.
-	ASSERT TILE_BLANK != 0
 	ld hl, wMoveListShown
 	ld bc, MOVE_LIST_WIDTH * MOVE_LIST_HEIGHT
-	call Memset
-	jr DrawMoveList
+	ld a, TILE_BLANK
+	jp Memset
 
 
 ;; Adds a played move to the list and shows the list's end, the new entry

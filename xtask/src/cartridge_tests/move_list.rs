@@ -7,7 +7,7 @@
 use engine_src::notation::format_move_list;
 use engine_src::{Color, Move, MoveKind, Position, Role, Square};
 
-use super::home::{call_producer, drain, queued_bytes};
+use super::home::{call_producer, drain};
 use super::{boot, tile_text};
 use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 
@@ -106,16 +106,33 @@ fn top(machine: &Machine) -> usize {
     usize::from(machine.read_u16("wMoveListTop").unwrap())
 }
 
-/// The board screen (WHITE, EASY) between two updates, the list reset.
+/// The board screen at the start of a game (TWO PLAYERS, so that no engine moves), between
+/// two updates, the list empty.
 fn board() -> Machine {
     let mut machine = boot(10);
-    for button in [Button::Start, Button::A, Button::A] {
+    for button in [Button::Start, Button::Up, Button::A] {
         machine.tap(button, 2).unwrap();
         machine.run_frames(4).unwrap();
     }
+    machine.run_frames(8).unwrap();
     between_updates(&mut machine);
-    call_producer(&mut machine, "ResetMoveList", 0, 0, 0, 0);
+    assert_eq!(machine.read_u8("wMoveListCount").unwrap(), 0);
     machine
+}
+
+/// Scrolls the list by `by` rows between two updates; gives the bytes ScrollMoveList
+/// queued (what the VRAM queue's write index moved by: the screen's own changes, a
+/// clock's second, are queued by its update, not during the call).
+fn scroll(machine: &mut Machine, by: i8) -> usize {
+    between_updates(machine);
+    let before = machine.read_u8("hVramQueueWrite").unwrap();
+    call_producer(machine, "ScrollMoveList", by as u8, 0, 0, 0);
+    usize::from(
+        machine
+            .read_u8("hVramQueueWrite")
+            .unwrap()
+            .wrapping_sub(before),
+    )
 }
 
 fn between_updates(machine: &mut Machine) {
@@ -175,7 +192,7 @@ fn the_panel_shows_the_models_notation_entry_by_entry_the_newest_at_the_bottom()
     assert_eq!(
         panel(&mut machine),
         view(&[], 0),
-        "a blank panel after ResetMoveList"
+        "a blank panel at the start of a game"
     );
     let rows = play(&mut machine, GAME_WHITE_CASTLES);
     assert_eq!(rows.len(), 24);
@@ -198,14 +215,9 @@ fn the_panel_shows_the_models_notation_entry_by_entry_the_newest_at_the_bottom()
     );
     assert_eq!(machine.read_u8("wMoveListCount").unwrap(), 16);
 
-    // A new game: a blank panel, and the other game's entries from the top.
-    between_updates(&mut machine);
-    call_producer(&mut machine, "ResetMoveList", 0, 0, 0, 0);
-    assert_eq!(
-        panel(&mut machine),
-        view(&[], 0),
-        "a blank panel after ResetMoveList"
-    );
+    machine.assert_no_violations().unwrap();
+
+    let mut machine = board();
     let rows = play(&mut machine, GAME_BLACK_CASTLES);
     assert_eq!(rows.len(), 25);
     assert_eq!(
@@ -222,21 +234,20 @@ fn the_list_scrolls_a_row_at_a_time_between_its_ends() {
     let rows = play(&mut machine, GAME_WHITE_CASTLES);
     let bottom = rows.len() - MOVE_LIST_HEIGHT;
     assert_eq!(top(&machine), bottom);
-    let scroll = |machine: &mut Machine, by: i8| {
-        between_updates(machine);
-        call_producer(machine, "ScrollMoveList", by as u8, 0, 0, 0);
-    };
     // Down at the end: nothing moves, nothing is queued.
-    scroll(&mut machine, 1);
-    assert_eq!(top(&machine), bottom);
     assert_eq!(
-        queued_bytes(&machine),
+        scroll(&mut machine, 1),
         0,
         "scrolling past the end queued rows"
     );
+    assert_eq!(top(&machine), bottom);
     // Up to the first row, one row at a time.
     for expected in (0..bottom).rev() {
-        scroll(&mut machine, -1);
+        // Every row changes: 11 entries of 3 + 9 bytes.
+        assert_eq!(
+            scroll(&mut machine, -1),
+            MOVE_LIST_HEIGHT * (3 + MOVE_LIST_WIDTH)
+        );
         assert_eq!(top(&machine), expected);
         assert_eq!(
             panel(&mut machine),
@@ -248,9 +259,12 @@ fn the_list_scrolls_a_row_at_a_time_between_its_ends() {
         panel(&mut machine)[..4],
         padded(&["1.Pe2-e3", "1...", "Pc5-c4", "2.Nb1-a3"]),
     );
-    scroll(&mut machine, -1);
+    assert_eq!(
+        scroll(&mut machine, -1),
+        0,
+        "scrolling above the first row queued rows"
+    );
     assert_eq!(top(&machine), 0, "scrolled above the first row");
-    assert_eq!(queued_bytes(&machine), 0);
     // And down again to the end.
     for expected in 1..=bottom {
         scroll(&mut machine, 1);
@@ -272,10 +286,8 @@ fn a_short_list_does_not_scroll() {
     let rows = play(&mut machine, "e2e3 c5c4 b1a3");
     assert_eq!(rows.len(), 4);
     for by in [1, -1i8] {
-        between_updates(&mut machine);
-        call_producer(&mut machine, "ScrollMoveList", by as u8, 0, 0, 0);
+        assert_eq!(scroll(&mut machine, by), 0);
         assert_eq!(top(&machine), 0);
-        assert_eq!(queued_bytes(&machine), 0);
     }
     assert_eq!(panel(&mut machine), view(&rows, 0));
     machine.assert_no_violations().unwrap();
@@ -322,8 +334,7 @@ fn the_list_holds_255_plies_and_ignores_more() {
     // Scrolled all the way up (some 480 rows): the first entries.
     let bottom = top(&machine);
     for _ in 0..bottom + 2 {
-        between_updates(&mut machine);
-        call_producer(&mut machine, "ScrollMoveList", 0xFF, 0, 0, 0);
+        scroll(&mut machine, -1);
     }
     assert_eq!(top(&machine), 0);
     assert_eq!(panel(&mut machine), view(&rows, 0));

@@ -248,7 +248,7 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         machine.tap(Button::A, 2).unwrap();
         machine.run_frames(4).unwrap();
     }
-    machine.run_frames(2).unwrap();
+    machine.run_frames(6).unwrap();
     assert!(
         square_on_screen(&machine, 2, 0).pixels == c1.pixels,
         "A did not show the board (c1: a white bishop on a dark square)"
