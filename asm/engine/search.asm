@@ -153,6 +153,17 @@ SECTION "Search PV moves", WRAMX[_RAM + WRAM_SIZE - PV_MOVES_SIZE]
 
 wPvMoves: ds PV_MOVES_SIZE
 
+; The search's lists take 3 bytes a move (order.asm) and may be 16 plies deep:
+; more than the move stack's MOVE_STACK_PLIES lists of MAX_MOVES moves in a
+; rare position. The test ROM traps a list that would pass wMoveStackEnd; the
+; cartridge has no check, so nothing else lives between the move stack and the
+; PV rows: a line that ran that far past the end would spoil no game state.
+; With this 1.5 KB, a line whose nodes have 73 moves each on average fits (the
+; move stack alone holds 40), more than any position comes near (the most known
+; is 72).
+DEF MOVE_STACK_SPARE EQU 1536
+ASSERT wPvMoves - wMoveStackEnd >= MOVE_STACK_SPARE, "something was placed in the room the search's move lists may run into"
+
 
 SECTION "Search", ROM0
 

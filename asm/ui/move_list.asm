@@ -54,7 +54,7 @@ ASSERT MAX_GAME_MOVES <= $FF, "plies are counted in a byte"
 ASSERT 'e' - 'a' == 4 && '9' - '0' == 9
 
 
-SECTION "Move list records", WRAMX
+SECTION "Move list records", WRAM0
 
 ; One record per ply (MOVE_RECORD_SIZE bytes, include/game_record.inc),
 ; White's first move first; flags with B_MOVE_FLAG_TWO_ROWS added.
