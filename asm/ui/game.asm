@@ -548,8 +548,11 @@ LevelDepths:
 ;; (hSearchStop); during the search the thinking sign moves and the clocks
 ;; are drawn (the main loop, which draws them otherwise, is busy). It writes
 ;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
-;; enables them again, inside this handler: only the STAT interrupt at line 1
-;; could then come in, long after the handler has returned.)
+;; enables them again, inside this handler: only the STAT interrupt at line 1,
+;; which plays the music, can then come in. After a full VRAM queue the
+;; handler may still be running then, and the STAT handler nests inside it;
+;; that is safe: it saves every register it uses, and the stack has room for
+;; both handlers above the search's frames.)
 ;; @destroys af, bc, de, hl
 GameVBlank::
 	ld a, [wFlagFell]
