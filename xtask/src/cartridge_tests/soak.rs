@@ -4,7 +4,7 @@
 //! move the move list records is a legal move of the reference model's game, whose
 //! board wBoard then holds.
 
-use engine_src::{Game, Move, MoveKind, Position, Role, Square};
+use engine_src::{Game, Move, MoveKind, Position, Role};
 
 use super::game::{
     assert_board_is, engine_square, piece_code, records, MOVE_FLAG_CAPTURE, MOVE_FLAG_CASTLE,
@@ -31,7 +31,6 @@ const BUTTONS: [Button; 20] = [
     Button::A,
     Button::A,
     Button::A,
-    Button::A,
     Button::Right,
     Button::Right,
     Button::Right,
@@ -41,6 +40,7 @@ const BUTTONS: [Button; 20] = [
     Button::Up,
     Button::Up,
     Button::Up,
+    Button::Down,
     Button::Down,
     Button::Down,
     Button::B,
@@ -50,6 +50,12 @@ const BUTTONS: [Button; 20] = [
 
 /// The promotion bits of a record's to byte (PROMOTE_MASK, asm/engine/engine.inc).
 const PROMOTE_MASK: u8 = 0x88;
+
+/// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
+const OAM_DMA_ROUTINE_SIZE: u16 = 8;
+
+/// The SM83's `jp a16`.
+const JP: u8 = 0xC3;
 
 /// The most frames the VBlank handler may miss hFrameCounter's step (the LCD is off for
 /// a few frames while a screen is set up).
@@ -88,12 +94,17 @@ fn recorded_move(position: &Position, record: [u8; 4], frame: u64) -> Move {
             )
         });
     let after = position.play(&m);
-    let want_flags = u8::from(m.capture.is_some()) * MOVE_FLAG_CAPTURE
-        | u8::from(m.promotion.is_some()) * MOVE_FLAG_PROMOTION
-        | u8::from(m.kind == MoveKind::Castle) * MOVE_FLAG_CASTLE
-        | u8::from(m.kind == MoveKind::EnPassant) * MOVE_FLAG_EN_PASSANT
-        | u8::from(after.is_check()) * MOVE_FLAG_CHECK
-        | u8::from(after.is_checkmate()) * MOVE_FLAG_MATE;
+    let want_flags = [
+        (m.capture.is_some(), MOVE_FLAG_CAPTURE),
+        (m.promotion.is_some(), MOVE_FLAG_PROMOTION),
+        (m.kind == MoveKind::Castle, MOVE_FLAG_CASTLE),
+        (m.kind == MoveKind::EnPassant, MOVE_FLAG_EN_PASSANT),
+        (after.is_check(), MOVE_FLAG_CHECK),
+        (after.is_checkmate(), MOVE_FLAG_MATE),
+    ]
+    .into_iter()
+    .filter(|&(set, _)| set)
+    .fold(0, |flags, (_, flag)| flags | flag);
     assert_eq!(
         [piece, flags],
         [piece_code(position.board().piece_at(m.from)), want_flags],
@@ -103,13 +114,19 @@ fn recorded_move(position: &Position, record: [u8; 4], frame: u64) -> Move {
     m
 }
 
-/// The CPU runs the game's code: PC in the ROM or in the OAM DMA routine in HRAM; SP
+/// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
+/// one of the engine's two `jp` instructions in wScanJumps (asm/engine/board.asm); SP
 /// inside the stack area (asm/home/init.asm), `wStackTop` when it is empty.
 fn assert_running(machine: &Machine, frame: u64, figures: &mut Figures) {
     let registers = machine.registers();
     let dma = machine.symbol("hOAMDMA").unwrap();
+    let scan_jumps = machine.symbol("wScanJumps").unwrap();
+    let on_scan_jump = (registers.pc == scan_jumps || registers.pc == scan_jumps + 3)
+        && machine.read_u8(registers.pc).unwrap() == JP;
     assert!(
-        registers.pc < 0x8000 || (dma..dma + 8).contains(&registers.pc),
+        registers.pc < 0x8000
+            || (dma..dma + OAM_DMA_ROUTINE_SIZE).contains(&registers.pc)
+            || on_scan_jump,
         "frame {frame}: the CPU runs from ${:04X} ({})",
         registers.pc,
         machine.describe(registers.pc)
