@@ -17,16 +17,16 @@ const GAME_MODE_TWO_PLAYERS: u8 = 2;
 
 /// The board screen's and the first option page's numbers (asm/include/screens.inc).
 const SCREEN_MODE_PAGE: u8 = 1;
-const SCREEN_BOARD: u8 = 3;
+pub(super) const SCREEN_BOARD: u8 = 3;
 
 /// `wGameState` (asm/include/game_state.inc).
-const STATE_HUMAN: u8 = 0;
-const STATE_PICKED: u8 = 1;
+pub(super) const STATE_HUMAN: u8 = 0;
+pub(super) const STATE_PICKED: u8 = 1;
 const STATE_PROMOTION: u8 = 2;
 const STATE_ENGINE: u8 = 3;
 const STATE_MENU: u8 = 4;
 const STATE_DRAW_ANSWER: u8 = 5;
-const STATE_OVER: u8 = 6;
+pub(super) const STATE_OVER: u8 = 6;
 
 /// `wEnding` (asm/include/game_state.inc).
 const ENDING_CHECKMATE: u8 = 1;
@@ -35,12 +35,12 @@ const ENDING_RESIGNED: u8 = 7;
 const ENDING_AGREEMENT: u8 = 8;
 
 /// The move records' flags (asm/include/game_record.inc).
-const MOVE_FLAG_CAPTURE: u8 = 1;
-const MOVE_FLAG_PROMOTION: u8 = 2;
-const MOVE_FLAG_CASTLE: u8 = 4;
-const MOVE_FLAG_EN_PASSANT: u8 = 8;
-const MOVE_FLAG_CHECK: u8 = 16;
-const MOVE_FLAG_MATE: u8 = 32;
+pub(super) const MOVE_FLAG_CAPTURE: u8 = 1;
+pub(super) const MOVE_FLAG_PROMOTION: u8 = 2;
+pub(super) const MOVE_FLAG_CASTLE: u8 = 4;
+pub(super) const MOVE_FLAG_EN_PASSANT: u8 = 8;
+pub(super) const MOVE_FLAG_CHECK: u8 = 16;
+pub(super) const MOVE_FLAG_MATE: u8 = 32;
 
 /// The tile rows of the status line and of the pause menu (asm/include/layout.inc).
 const STATUS_ROW: usize = 14;
@@ -50,12 +50,12 @@ const MENU_ROW: usize = 12;
 const LCDC_WINDOW: u8 = 0x20;
 
 /// The engine's square of a model square: the low byte of its cell in wBoard.
-fn engine_square(square: Square) -> u8 {
+pub(super) fn engine_square(square: Square) -> u8 {
     ((2 + square.rank().index()) * 16 + square.file().index()) as u8
 }
 
 /// The engine's piece code (asm/engine/engine.inc) of a model piece, 0 for none.
-fn piece_code(piece: Option<Piece>) -> u8 {
+pub(super) fn piece_code(piece: Option<Piece>) -> u8 {
     let Some(piece) = piece else { return 0 };
     let role = match piece.role {
         Role::Bishop => 1,
@@ -217,7 +217,7 @@ fn play(machine: &mut Machine, position: &Position, uci: &str, black_bottom: boo
 }
 
 /// wBoard and the side to move are `position`'s.
-fn assert_board_is(machine: &Machine, position: &Position, context: &str) {
+pub(super) fn assert_board_is(machine: &Machine, position: &Position, context: &str) {
     let board = machine.read("wBoard", 256).unwrap();
     for index in 0..30 {
         let sq = Square::new(index).unwrap();
@@ -318,7 +318,7 @@ fn assert_status(machine: &Machine, rows: [&str; 4]) {
 
 /// The moves the move list holds: (from, to byte, piece, flags) each, the flags without
 /// the list's own bit 7 (the entry takes two rows).
-fn records(machine: &Machine) -> Vec<[u8; 4]> {
+pub(super) fn records(machine: &Machine) -> Vec<[u8; 4]> {
     let count = usize::from(machine.read_u8("wMoveListCount").unwrap());
     machine
         .read("wMoveListRecords", count * 4)

@@ -2,8 +2,8 @@
 //! ROM: [`screens`] (what the player sees), [`options`] (the option pages), [`clock`]
 //! (the chess clocks), [`move_list`] (the move list), [`audio`] (the music and
 //! sound-effect driver), [`engine`] (the SM83 chess engine through its test driver),
-//! [`home`] (the interrupt handlers). Every VRAM and OAM write is checked against the
-//! PPU mode.
+//! [`home`] (the interrupt handlers), [`soak`] (ten minutes of random presses). Every
+//! VRAM and OAM write is checked against the PPU mode.
 //!
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
@@ -21,6 +21,7 @@ mod move_list;
 mod options;
 mod screens;
 mod search;
+mod soak;
 
 use crate::assets::gfx::FONT_GLYPHS;
 use crate::harness::Machine;
