@@ -198,27 +198,30 @@ mod tests {
         assert_eq!(castle.to_string(), "e1c1");
     }
 
+    /// The quiescence moves of the position `fen`, in UCI, sorted.
+    fn quiescence_moves(fen: &str) -> Vec<String> {
+        let position = crate::Position::from_fen(fen).unwrap();
+        let mut moves: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_quiescence())
+            .map(Move::to_uci)
+            .collect();
+        moves.sort();
+        moves
+    }
+
     #[test]
     fn quiescence_moves_are_captures_and_queen_promotions() {
-        let position = crate::Position::from_fen("1n2k/P4/5/1p3/P4/4K w - - 0 1").unwrap();
-        let mut played: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .filter(|m| m.is_quiescence())
-            .map(Move::to_uci)
-            .collect();
-        played.sort();
         // a5 takes on b6 and promotes, or pushes to a6: as a queen only; a2 takes b3.
-        assert_eq!(played, ["a2b3", "a5a6q", "a5b6q"]);
-        let en_passant = crate::Position::from_fen("k4/5/5/1PpP1/5/4K w - c4 0 1").unwrap();
-        let mut played: Vec<String> = en_passant
-            .legal_moves()
-            .iter()
-            .filter(|m| m.is_quiescence())
-            .map(Move::to_uci)
-            .collect();
-        played.sort();
-        assert_eq!(played, ["b3c4", "d3c4"]);
+        assert_eq!(
+            quiescence_moves("1n2k/P4/5/1p3/P4/4K w - - 0 1"),
+            ["a2b3", "a5a6q", "a5b6q"]
+        );
+        assert_eq!(
+            quiescence_moves("k4/5/5/1PpP1/5/4K w - c4 0 1"),
+            ["b3c4", "d3c4"]
+        );
     }
 
     #[test]
