@@ -138,15 +138,7 @@ OrderMoves::
 	call GenerateQuiescenceMoves
 .generated
 	pop de
-	; a: the number of moves (at most MAX_MOVES: 8 bits)
-	ld a, l
-	sub e
-	ld c, a
-	ld a, h
-	sbc d
-	rra
-	ld a, c
-	rra
+	count_moves_de_to_hl
 	; The stack: the next record, the first record.
 	pop hl
 	push hl

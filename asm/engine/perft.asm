@@ -18,14 +18,7 @@ SECTION "Perft", ROM0
 ; Adds to wPerftNodes the number of moves from de to hl (at most MAX_MOVES, so
 ; 8 bits: engine.inc asserts it). Destroys af, c, hl.
 MACRO add_moves_to_count
-	ld a, l
-	sub e
-	ld c, a
-	ld a, h
-	sbc d
-	rra
-	ld a, c
-	rra
+	count_moves_de_to_hl
 	ld hl, wPerftNodes
 	add [hl]
 	ld [hli], a
