@@ -135,7 +135,7 @@ pub(super) fn game_at(mode: u8, level: u8) -> Machine {
 }
 
 /// One press: two frames down, then four frames for the screen to follow.
-fn press(machine: &mut Machine, button: Button) {
+pub(super) fn press(machine: &mut Machine, button: Button) {
     machine.tap(button, 2).unwrap();
     machine.run_frames(4).unwrap();
 }
