@@ -17,7 +17,7 @@ use super::move_list::{between_updates, panel, record, rows, top, view, MOVE_LIS
 use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 use crate::random::SplitMix64;
 
-/// The stalemate in the fewest plies that 3,000,000 seeded random games found (each
+/// The stalemate in the fewest plies that 2,500,000 seeded random games found (each
 /// move a random capture when there is one, else a random move): after 6...Pd4xe3
 /// White, not in check, has no move: the knight on b1 is pinned by the rook on a1, the
 /// pawns on b3 and e2 are blocked, and the queen on d6 (with the pawn on e3) covers the
@@ -25,7 +25,7 @@ use crate::random::SplitMix64;
 const STALEMATE: &str = "b2b4 a5b4 c2c4 d5c4 d1b3 c4b3 a2b3 a6a1 d2d4 e5d4 c1e3 d4e3";
 
 /// The insufficient material in the fewest plies (then the fewest presses) that
-/// 3,000,000 seeded random games found, captures first as for [`STALEMATE`]:
+/// 2,500,000 seeded random games found, captures first as for [`STALEMATE`]:
 /// 10.Ke1xe2 takes the last bishop, and a bare king stands against king and knight.
 const INSUFFICIENT_MATERIAL: &str = "c2c4 d5c4 b2b3 d6d2 d1d2 c4b3 d2a5 b3a2 a5a6 a2b1r a6b5 \
     b1c1 a1c1 c6b5 c1c5 b5e2 c5e5 e6e5 e1e2";
