@@ -11,9 +11,9 @@ use crate::assets::gfx;
 use crate::harness::{Button, Machine};
 
 /// `wGameMode` (asm/include/game.inc).
-const GAME_MODE_WHITE: u8 = 0;
-const GAME_MODE_BLACK: u8 = 1;
-const GAME_MODE_TWO_PLAYERS: u8 = 2;
+pub(super) const GAME_MODE_WHITE: u8 = 0;
+pub(super) const GAME_MODE_BLACK: u8 = 1;
+pub(super) const GAME_MODE_TWO_PLAYERS: u8 = 2;
 
 /// The board screen's and the first option page's numbers (asm/include/screens.inc).
 const SCREEN_MODE_PAGE: u8 = 1;
@@ -23,16 +23,27 @@ pub(super) const SCREEN_BOARD: u8 = 3;
 pub(super) const STATE_HUMAN: u8 = 0;
 pub(super) const STATE_PICKED: u8 = 1;
 const STATE_PROMOTION: u8 = 2;
-const STATE_ENGINE: u8 = 3;
+pub(super) const STATE_ENGINE: u8 = 3;
 const STATE_MENU: u8 = 4;
 const STATE_DRAW_ANSWER: u8 = 5;
 pub(super) const STATE_OVER: u8 = 6;
 
 /// `wEnding` (asm/include/game_state.inc).
-const ENDING_CHECKMATE: u8 = 1;
+pub(super) const ENDING_CHECKMATE: u8 = 1;
+pub(super) const ENDING_STALEMATE: u8 = 2;
+pub(super) const ENDING_INSUFFICIENT_MATERIAL: u8 = 3;
+pub(super) const ENDING_FIFTY_MOVES: u8 = 4;
+pub(super) const ENDING_REPETITION: u8 = 5;
 const ENDING_TIME: u8 = 6;
 const ENDING_RESIGNED: u8 = 7;
 const ENDING_AGREEMENT: u8 = 8;
+
+/// `wWinner` of a draw: `NO_WINNER` (asm/include/game_state.inc).
+pub(super) const NO_WINNER: u8 = 2;
+
+/// The levels' numbers in `wGameLevel` (asm/include/game.inc).
+pub(super) const LEVEL_EASY: u8 = 0;
+pub(super) const LEVEL_MEDIUM: u8 = 1;
 
 /// The move records' flags (asm/include/game_record.inc).
 pub(super) const MOVE_FLAG_CAPTURE: u8 = 1;
@@ -82,7 +93,7 @@ fn cell_content(piece: Option<Piece>) -> usize {
     1 + role + if piece.color == Color::White { 0 } else { 6 }
 }
 
-fn square(name: &str) -> Square {
+pub(super) fn square(name: &str) -> Square {
     Square::from_ascii(name.as_bytes()).unwrap_or_else(|| panic!("no square {name}"))
 }
 
@@ -97,12 +108,18 @@ fn place(square: Square, black_bottom: bool) -> (u8, u8) {
 }
 
 /// The cartridge on the board screen, a new game in `mode` (at EASY against the
-/// engine): START on the title, then A on the option pages, which open at the values
-/// wGameMode and wGameLevel hold.
-fn game(mode: u8) -> Machine {
+/// engine).
+pub(super) fn game(mode: u8) -> Machine {
+    game_at(mode, LEVEL_EASY)
+}
+
+/// The cartridge on the board screen, a new game in `mode` at `level`: START on the
+/// title, then A on the option pages, which open at the values wGameMode and
+/// wGameLevel hold.
+pub(super) fn game_at(mode: u8, level: u8) -> Machine {
     let mut machine = boot(10);
     machine.write_u8("wGameMode", mode).unwrap();
-    machine.write_u8("wGameLevel", 0).unwrap();
+    machine.write_u8("wGameLevel", level).unwrap();
     let pages = if mode == GAME_MODE_TWO_PLAYERS { 1 } else { 2 };
     machine.tap(Button::Start, 2).unwrap();
     machine.run_frames(4).unwrap();
@@ -118,7 +135,7 @@ fn game(mode: u8) -> Machine {
 }
 
 /// One press: two frames down, then four frames for the screen to follow.
-fn press(machine: &mut Machine, button: Button) {
+pub(super) fn press(machine: &mut Machine, button: Button) {
     machine.tap(button, 2).unwrap();
     machine.run_frames(4).unwrap();
 }
@@ -130,7 +147,7 @@ fn cursor(machine: &Machine) -> (u8, u8) {
     )
 }
 
-fn state(machine: &Machine) -> u8 {
+pub(super) fn state(machine: &Machine) -> u8 {
     machine.read_u8("wGameState").unwrap()
 }
 
@@ -179,7 +196,26 @@ fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
 
 /// Plays `uci` with the joypad (picking up, going to the square, A, the promotion's
 /// piece) and returns the position after it, checking that it is legal.
-fn play(machine: &mut Machine, position: &Position, uci: &str, black_bottom: bool) -> Position {
+pub(super) fn play(
+    machine: &mut Machine,
+    position: &Position,
+    uci: &str,
+    black_bottom: bool,
+) -> Position {
+    let m = choose_move(machine, position, uci, black_bottom);
+    press(machine, Button::A);
+    position.play(&m)
+}
+
+/// Everything of [`play`] but its last press of A (which plays the move): the piece
+/// picked up, the selector on its square, and for a promotion the question's pointer
+/// on the piece; gives the move, checked legal.
+pub(super) fn choose_move(
+    machine: &mut Machine,
+    position: &Position,
+    uci: &str,
+    black_bottom: bool,
+) -> Move {
     let m: Move = position
         .parse_uci(uci)
         .unwrap_or_else(|e| panic!("{uci}: {e}"));
@@ -195,8 +231,8 @@ fn play(machine: &mut Machine, position: &Position, uci: &str, black_bottom: boo
         "{uci}: the piece was not picked up"
     );
     steer(machine, place(m.to, black_bottom), uci);
-    press(machine, Button::A);
     if let Some(role) = m.promotion {
+        press(machine, Button::A);
         assert_eq!(
             state(machine),
             STATE_PROMOTION,
@@ -211,9 +247,8 @@ fn play(machine: &mut Machine, position: &Position, uci: &str, black_bottom: boo
         for _ in 0..rights {
             press(machine, Button::Right);
         }
-        press(machine, Button::A);
     }
-    position.play(&m)
+    m
 }
 
 /// wBoard and the side to move are `position`'s.
@@ -310,7 +345,7 @@ fn assert_text_at(machine: &Machine, left: usize, row: usize, text: &str, column
 }
 
 /// The status line's four rows read `rows`.
-fn assert_status(machine: &Machine, rows: [&str; 4]) {
+pub(super) fn assert_status(machine: &Machine, rows: [&str; 4]) {
     for (i, text) in rows.iter().enumerate() {
         assert_text_at(machine, 0, STATUS_ROW + i, text, 20);
     }

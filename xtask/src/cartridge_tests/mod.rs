@@ -1,9 +1,10 @@
 //! Tests that run the cartridge's code in the emulator, one file per concern of the
 //! ROM: [`screens`] (what the player sees), [`options`] (the option pages), [`clock`]
-//! (the chess clocks), [`move_list`] (the move list), [`audio`] (the music and
-//! sound-effect driver), [`engine`] (the SM83 chess engine through its test driver),
-//! [`home`] (the interrupt handlers), [`soak`] (ten minutes of random presses). Every
-//! VRAM and OAM write is checked against the PPU mode.
+//! (the chess clocks), [`move_list`] (the move list), [`endings`] (games played to
+//! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
+//! chess engine through its test driver), [`home`] (the interrupt handlers), [`soak`]
+//! (ten minutes of random presses). Every VRAM and OAM write is checked against the
+//! PPU mode.
 //!
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
@@ -14,6 +15,7 @@
 
 mod audio;
 mod clock;
+mod endings;
 mod engine;
 mod game;
 mod home;

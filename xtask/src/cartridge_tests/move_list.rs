@@ -15,7 +15,7 @@ use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 const MOVE_LIST_X: u16 = 11;
 const MOVE_LIST_Y: u16 = 1;
 const MOVE_LIST_WIDTH: usize = 9;
-const MOVE_LIST_HEIGHT: usize = 11;
+pub(super) const MOVE_LIST_HEIGHT: usize = 11;
 /// `MAX_GAME_MOVES` of asm/include/game_record.inc.
 const MAX_GAME_MOVES: usize = 255;
 
@@ -33,7 +33,7 @@ fn engine_square(square: Square) -> u8 {
 
 /// A move's record as the game hands it to AppendMoveToList: from square, to byte (with
 /// the promotion bits), the moving piece's code, MOVE_FLAG_*.
-fn record(position: &Position, m: &Move) -> [u8; 4] {
+pub(super) fn record(position: &Position, m: &Move) -> [u8; 4] {
     let role_code = |role| match role {
         Role::Bishop => 0b0001,
         Role::Rook => 0b0010,
@@ -70,7 +70,7 @@ fn record(position: &Position, m: &Move) -> [u8; 4] {
 
 /// The list's rows for `entries`: an entry as one row when it fits the panel, else its
 /// number with its dots on one row and the move on the next.
-fn rows(entries: &[String]) -> Vec<String> {
+pub(super) fn rows(entries: &[String]) -> Vec<String> {
     let mut rows = Vec::new();
     for entry in entries {
         if entry.len() <= MOVE_LIST_WIDTH {
@@ -88,21 +88,21 @@ fn rows(entries: &[String]) -> Vec<String> {
 
 /// What the panel should show from the list's row `top`: MOVE_LIST_HEIGHT rows, blank
 /// past the list's end, each padded with blanks to the panel's width.
-fn view(rows: &[String], top: usize) -> Vec<String> {
+pub(super) fn view(rows: &[String], top: usize) -> Vec<String> {
     (top..top + MOVE_LIST_HEIGHT)
         .map(|i| format!("{:<MOVE_LIST_WIDTH$}", rows.get(i).map_or("", |row| row)))
         .collect()
 }
 
 /// The panel as the tile map shows it, once the VRAM queue has copied everything.
-fn panel(machine: &mut Machine) -> Vec<String> {
+pub(super) fn panel(machine: &mut Machine) -> Vec<String> {
     drain(machine, 8);
     (0..MOVE_LIST_HEIGHT as u16)
         .map(|row| tile_text(machine, MOVE_LIST_X, MOVE_LIST_Y + row, MOVE_LIST_WIDTH))
         .collect()
 }
 
-fn top(machine: &Machine) -> usize {
+pub(super) fn top(machine: &Machine) -> usize {
     usize::from(machine.read_u16("wMoveListTop").unwrap())
 }
 
@@ -135,9 +135,11 @@ fn scroll(machine: &mut Machine, by: i8) -> usize {
     )
 }
 
-fn between_updates(machine: &mut Machine) {
+/// Runs to the main loop's point between two screen updates. An update that fills the
+/// VRAM queue waits for room there, a VBlank's worth a frame: up to 16 frames.
+pub(super) fn between_updates(machine: &mut Machine) {
     machine
-        .run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)
+        .run_until("RunScreens.frame", 16 * CYCLES_PER_FRAME)
         .unwrap_or_else(|error| panic!("{error:#}"));
 }
 
