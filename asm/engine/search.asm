@@ -77,6 +77,10 @@ DEF BIASED_INFINITY   EQU BIASED_ZERO + INFINITY
 DEF BIASED_MINUS_INFINITY EQU BIASED_ZERO - INFINITY
 DEF BIASED_MATED      EQU BIASED_ZERO - MATE
 
+; No ply: hFollowPly and hNullPly when they name no node.
+DEF NO_PLY EQU $FF
+ASSERT NO_PLY > MAX_SEARCH_PLY
+
 
 SECTION "Search flags", HRAM
 
@@ -86,6 +90,13 @@ SECTION "Search flags", HRAM
 hSearchStop:: db
 ; The ply of the node being searched (0 at the root).
 hPly:: db
+; The ply of the next node on the last finished iteration's principal
+; variation (docs/search.md, "Following the principal variation"), NO_PLY when
+; no node is on it any more: 0 at each iteration's start, ply + 1 when a node on
+; it orders that variation's move first, NO_PLY when any child returns.
+hFollowPly:: db
+; The ply of the node a null move made (which makes none), NO_PLY after it.
+hNullPly: db
 
 
 SECTION "Search interface", WRAM0
@@ -119,10 +130,10 @@ wNodesLeft: ds 4
 
 SECTION "Search root moves", WRAM0
 
-; The root's best move so far (root_best), and the best of the last iteration
-; that finished (ordered first at the root; from square 0: none).
+; The root's best move so far (root_best). (The last finished iteration's
+; best move, which the root orders first, is its principal variation's first,
+; in wSearchPv.)
 wRootBest: ds MOVE_SIZE
-wPreviousBest:: ds MOVE_SIZE
 ; The iteration under way.
 wSearchIteration: db
 
@@ -185,7 +196,6 @@ SearchBestMove::
 	dec b
 	jr nz, .clearKillers
 	ldh [hPly], a
-	ld [wPreviousBest], a
 	ld [wSearchDepthDone], a
 	ld [wSearchPvLength], a
 	ld [wSearchScore], a
@@ -202,6 +212,10 @@ SearchBestMove::
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
+	; (No principal variation yet: the root follows none.)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
+	ldh [hNullPly], a
 	ld hl, wMoveStack
 	xor a
 	call OrderMoves
@@ -219,6 +233,10 @@ SearchBestMove::
 	ld a, 1
 .iteration
 	ld [wSearchIteration], a
+	; The root is on the last iteration's principal variation.
+	ld b, 0
+	ld hl, hFollowPly
+	ld [hl], b
 	ld bc, BIASED_MINUS_INFINITY
 	ld de, BIASED_INFINITY
 	ld hl, wMoveStack
@@ -236,10 +254,8 @@ SearchBestMove::
 	ld [wSearchDepthDone], a
 	ld a, [wRootBest]
 	ld [wSearchBestMove], a
-	ld [wPreviousBest], a
 	ld a, [wRootBest + 1]
 	ld [wSearchBestMove + 1], a
-	ld [wPreviousBest + 1], a
 	ld a, [wPvLength]
 	ld [wSearchPvLength], a
 	add a
@@ -253,17 +269,7 @@ SearchBestMove::
 	ld l, a
 	ld a, [wSearchScore + 1]
 	ld h, a
-	bit 7, h
-	jr z, .positive
-	xor a
-	sub l
-	ld l, a
-	ld a, 0
-	sbc h
-	ld h, a
-.positive
-	ld de, -(MATE - MAX_SEARCH_PLY)
-	add hl, de
+	call IsMateScore
 	jr c, .done
 	ld a, [wSearchDepth]
 	ld b, a
@@ -296,6 +302,26 @@ SearchBestMove::
 		inc hl
 		inc bc
 	ENDR
+	ret
+
+
+;; Does a score say a side is mated (at least MATE - MAX_SEARCH_PLY away from
+;; 0)? Twin of search::is_mate_score.
+;; @param hl: the score (signed, not biased)
+;; @return c: it does
+;; @destroys af, de, hl
+IsMateScore:
+	bit 7, h
+	jr z, .positive
+	xor a
+	sub l
+	ld l, a
+	ld a, 0
+	sbc h
+	ld h, a
+.positive
+	ld de, -(MATE - MAX_SEARCH_PLY)
+	add hl, de
 	ret
 
 
@@ -427,7 +453,41 @@ Search:
 	jr .listed
 
 .fullWidth
-	; 6. Full width: the legal moves.
+	; 6. Full width. The null move first, when the node may pass: a depth
+	; of at least NULL_MOVE_MIN_DEPTH, not the root, not on the last
+	; iteration's principal variation, not right after a null move, the
+	; evaluation at least beta, a piece besides the king and pawns, not in
+	; check (the cheaper tests first).
+	cp NULL_MOVE_MIN_DEPTH
+	jr c, .noNullMove
+	ldh a, [hPly]
+	and a
+	jr z, .noNullMove
+	ld c, a
+	ldh a, [hFollowPly]
+	cp c
+	jr z, .noNullMove
+	ldh a, [hNullPly]
+	cp c
+	jr z, .noNullMove
+	call Evaluate
+	ld a, h
+	xor HIGH(BIASED_ZERO)
+	ld d, a
+	ld e, l
+	ld hl, sp + FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	jr c, .noNullMove
+	call SideToMoveHasPiece
+	jr z, .noNullMove
+	call IsInCheck
+	jp nz, .nullMove
+.noNullMove
+	; The legal moves.
 	ld hl, sp + FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
@@ -496,6 +556,14 @@ Search:
 	ld [hl], c
 	inc hl
 	ld [hl], b
+	; 5. Delta pruning in the quiescence search.
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr nz, .make
+	call IsDeltaPruned
+	jp nc, .nextMove
+.make
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
@@ -528,6 +596,9 @@ Search:
 	ld l, a
 	pop af
 	call Search
+	; (the child returned: no later node is on the principal variation)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
 	xor a
 	sub l
 	ld c, a
@@ -637,6 +708,151 @@ Search:
 	xor HIGH(BIASED_ZERO)
 	ld h, a
 	add sp, FRAME_SIZE
+	ret
+
+.nullMove
+	; Pass: the other side moves, no en-passant square, the halfmove clock
+	; at 0 (no repetition reaches back past the pass), the key to match.
+	; The en-passant square and the clock wait in FRAME_BEST (set only
+	; after the null move), and FRAME_NEXT reads 0: the line has a null
+	; move here (for verify).
+	ld hl, sp + FRAME_NEXT
+	xor a
+	ld [hli], a
+	ld [hl], a
+	ld hl, sp + FRAME_BEST
+	ldh a, [hEpSquare]
+	ld [hli], a
+	ldh a, [hHalfmoveClock]
+	ld [hl], a
+	call PassKeys
+	xor a
+	ldh [hEpSquare], a
+	ldh [hHalfmoveClock], a
+	ld hl, hPly
+	inc [hl]
+	ld a, [hl]
+	ldh [hNullPly], a
+	; s := -search(max(depth - 1 - NULL_MOVE_REDUCTION, 0), -beta,
+	; -beta + 1, ply + 1)
+	ld hl, sp + FRAME_BETA
+	xor a
+	sub [hl]
+	ld c, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld b, a
+	ld d, b
+	ld e, c
+	inc de
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hli]
+	sub 1 + NULL_MOVE_REDUCTION
+	jr nc, .nullDepth
+	xor a
+.nullDepth
+	push af
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	pop af
+	call Search
+	xor a
+	sub l
+	ld c, a
+	ld a, 0
+	sbc h
+	ld b, a
+	ld hl, hPly
+	dec [hl]
+	ld a, NO_PLY
+	ldh [hNullPly], a
+	; Take the pass back (s in bc).
+	ld hl, sp + FRAME_BEST
+	ld a, [hli]
+	ldh [hEpSquare], a
+	ld a, [hl]
+	ldh [hHalfmoveClock], a
+	call PassKeys
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .returnZero
+	; s >= beta: return s, or beta for a mate score (the pass proves no mate).
+	ld hl, sp + FRAME_BETA
+	ld a, c
+	sub [hl]
+	inc hl
+	ld a, b
+	sbc [hl]
+	jp c, .noNullMove
+	ld a, b
+	xor HIGH(BIASED_ZERO)
+	ld h, a
+	ld l, c
+	push bc
+	call IsMateScore
+	pop de
+	jp nc, .returnDE
+	ld hl, sp + FRAME_BETA
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	add sp, FRAME_SIZE
+	ret
+
+
+;; Makes or takes back the pass of a null move in the key: the side to move's
+;; key, and the en-passant file's while there is an en-passant square (before
+;; the pass clears it, after the pass puts it back), then the side changes.
+;; @destroys af, de, hl
+PassKeys:
+	ldh a, [hEpSquare]
+	and a
+	call nz, XorEpKey
+	ld hl, BlackToMoveKey
+	call XorKey
+	ldh a, [hSideToMove]
+	xor 1
+	ldh [hSideToMove], a
+	ret
+
+
+;; Has the side to move a piece besides its king and pawns (a promoted pawn
+;; counts by its new role)? Twin of search::has_piece.
+;; @return nz: it has
+;; @destroys af, b, de, hl
+SideToMoveHasPiece:
+	; hl: its first slot after the king's, b: the end of its slots
+	ldh a, [hSideToMove]
+	ld e, a
+	add LOW(wPieceSlotsEnd)
+	ld l, a
+	ld a, 0
+	adc HIGH(wPieceSlotsEnd)
+	ld h, a
+	ld b, [hl]
+	ld a, e
+	and a
+	ld a, LOW(wPieceSquares) + 1
+	jr z, .white
+	ld a, LOW(wPieceSquares) + PIECE_SLOTS + 1
+.white
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld d, HIGH(wBoard)
+.slot
+	ld a, l
+	cp b
+	ret z
+	ld e, [hl]
+	inc l
+	; (a piece taken keeps square 0, a cell off the board: role bits 0)
+	ld a, [de]
+	and ROLE_MASK
+	jr z, .slot
+	cp ROLE_PAWN
+	jr z, .slot
 	ret
 
 
@@ -865,4 +1081,76 @@ IsCurrentKey:
 	cp [hl]
 .done
 	pop hl
+	ret
+
+
+SECTION "Search pruning", ROMX
+
+;; Delta pruning, for a move of the quiescence search (about to be made): is
+;; the evaluation plus what the move takes (search::delta_gain: the material
+;; of the piece taken, a pawn for en passant, plus DELTA_PROMOTION_GAIN for a
+;; promotion) plus DELTA_MARGIN at most alpha? Then the move is skipped.
+;; Twin of the delta pruning in search::quiesce.
+;; @param d: from square; e: to byte (the move, not made)
+;; @param the node's frame right above the return address (its alpha)
+;; @return nc: skip the move; c: search it
+;; @destroys af, bc, hl
+IsDeltaPruned:
+	push de
+	; bc: the material taken (material words of White's evaluation page, at
+	; the role code and 16 cells on)
+	ld bc, 0
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and ROLE_MASK
+	jr nz, .taken
+	; An empty target: en passant (a diagonal step) takes a pawn, else the
+	; move is a quiet promotion.
+	ld a, e
+	xor d
+	and $0F
+	jr z, .promotion
+	ld a, ROLE_PAWN
+.taken
+	ld l, a
+	ld h, HIGH(EvalPages)
+	ld c, [hl]
+	set 4, l
+	ld b, [hl]
+	; A pawn reaching the last rank promotes.
+	ld h, HIGH(wBoard)
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .gained
+	ld a, e
+	and $F0
+	cp ROW_RANK_1
+	jr z, .promotion
+	cp ROW_RANK_6
+	jr nz, .gained
+.promotion
+	ld hl, DELTA_PROMOTION_GAIN
+	add hl, bc
+	ld b, h
+	ld c, l
+.gained
+	; hl: evaluate + the gain + DELTA_MARGIN, biased
+	call Evaluate
+	add hl, bc
+	ld bc, BIASED_ZERO + DELTA_MARGIN
+	add hl, bc
+	; alpha - hl without a borrow: at most alpha
+	ld b, h
+	ld c, l
+	ld hl, sp + 4 + FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	pop de
 	ret

@@ -19,7 +19,7 @@
 
 use core::fmt;
 
-use crate::eval::{evaluate, piece_square};
+use crate::eval::{evaluate, piece_square, MATERIAL};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -60,6 +60,17 @@ pub const KEY_SECOND_KILLER: u8 = 139;
 pub const KEY_QUIET: u8 = 64;
 /// See [`KEY_QUIET`].
 pub const KEY_QUIET_SHIFT: u32 = 2;
+
+/// Delta pruning: the quiescence search skips a move when the evaluation plus what the
+/// move takes ([`delta_gain`]) plus this margin is at most alpha.
+pub const DELTA_MARGIN: i16 = 200;
+/// What a promotion adds in [`delta_gain`]: a queen's material less a pawn's.
+pub const DELTA_PROMOTION_GAIN: i16 = MATERIAL.queen - MATERIAL.pawn;
+/// The null move is tried at full-width nodes of at least this depth.
+pub const NULL_MOVE_MIN_DEPTH: u8 = 2;
+/// The null move's reply is searched this many plies less deep than a move's (at least
+/// to the quiescence search).
+pub const NULL_MOVE_REDUCTION: u8 = 2;
 
 /// The cartridge's levels against the engine, each a fixed search depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -302,6 +313,25 @@ pub fn line_key(before: &Position, m: &Move, after: &Position) -> u64 {
     }
 }
 
+/// What a quiescence move takes, for delta pruning: the material of the piece it
+/// captures (a pawn for en passant), plus a queen's material less a pawn's when it
+/// promotes.
+pub fn delta_gain(m: &Move) -> i16 {
+    let taken = m.capture.map_or(0, |role| *MATERIAL.get(role));
+    if m.is_promotion() {
+        taken + DELTA_PROMOTION_GAIN
+    } else {
+        taken
+    }
+}
+
+/// `true` if the side to move has a piece other than its king and pawns: the null move
+/// is not tried without one (zugzwang is likely there).
+fn has_piece(position: &Position) -> bool {
+    let board = position.board();
+    (board.by_color(position.turn()) & !(board.pawns() | board.kings())).any()
+}
+
 /// The state of one search.
 struct Searcher<'a> {
     budget: u64,
@@ -315,7 +345,13 @@ struct Searcher<'a> {
     /// `pv[ply][..pv_len[ply]]` is the principal variation from `ply` on.
     pv: [[Option<Move>; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
     pv_len: [usize; MAX_SEARCH_PLY + 1],
-    previous_best: Option<Move>,
+    /// The last finished iteration's principal variation.
+    previous_pv: Vec<Move>,
+    /// The ply of the next node on `previous_pv` (docs/search.md, "Following the
+    /// principal variation"): set to 0 at each iteration's start, to `ply + 1` by a
+    /// full-width node on it that has a move of it to search first, to none whenever a
+    /// child returns (the first child of a node is the only one that can be on it).
+    follow: Option<usize>,
     root_best: Option<Move>,
     /// `moves[ply]` is the move being searched at `ply` (the line from the root).
     moves: [Option<Move>; MAX_SEARCH_PLY],
@@ -382,6 +418,29 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(position, alpha, beta, ply);
         }
+        // The null move: pass, and search the reply to a depth reduced by
+        // NULL_MOVE_REDUCTION with the window (beta - 1, beta).
+        let on_pv = self.follow == Some(ply);
+        if ply > 0
+            && !on_pv
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && self.moves[ply - 1].is_some()
+            && evaluate(position) >= beta
+            && has_piece(position)
+            && !position.is_check()
+        {
+            let after = position.play_null();
+            self.line[ply + 1] = after.zobrist();
+            self.moves[ply] = None;
+            let child_depth = depth.saturating_sub(1 + NULL_MOVE_REDUCTION);
+            let score = -self.search(&after, child_depth, -beta, 1 - beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if is_mate_score(score) { beta } else { score };
+            }
+        }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return if position.is_check() {
@@ -390,7 +449,14 @@ impl Searcher<'_> {
                 0
             };
         }
-        let previous_best = if ply == 0 { self.previous_best } else { None };
+        // On the previous principal variation: its move at this ply first, and the
+        // first child (that move) follows it on.
+        let previous_best = if on_pv && ply < self.previous_pv.len() {
+            self.follow = Some(ply + 1);
+            Some(self.previous_pv[ply])
+        } else {
+            None
+        };
         order_moves(
             position,
             &mut moves,
@@ -403,6 +469,7 @@ impl Searcher<'_> {
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
             let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            self.follow = None;
             if self.stopped {
                 return 0;
             }
@@ -445,10 +512,15 @@ impl Searcher<'_> {
         });
         order_moves(position, &mut moves, None, &self.killers[ply]);
         for m in &moves {
+            // Delta pruning: a capture that cannot lift the score to alpha.
+            if stand + delta_gain(m) + DELTA_MARGIN <= alpha {
+                continue;
+            }
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
             let score = -self.search(&after, 0, -beta, -alpha, ply + 1);
+            self.follow = None;
             if self.stopped {
                 return 0;
             }
@@ -510,13 +582,15 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         killers: [[None; 2]; MAX_SEARCH_PLY],
         pv: [[None; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
         pv_len: [0; MAX_SEARCH_PLY + 1],
-        previous_best: None,
+        previous_pv: Vec::new(),
+        follow: None,
         root_best: None,
         moves: [None; MAX_SEARCH_PLY],
         stopped_line: Vec::new(),
     };
     searcher.line[0] = history[history.len() - 1];
     for depth in 1..=limits.depth {
+        searcher.follow = Some(0);
         let score = searcher.search(position, depth, -INFINITY, INFINITY, 0);
         if searcher.stopped {
             break;
@@ -529,7 +603,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
             .copied()
             .collect();
         result.depth = depth;
-        searcher.previous_best = searcher.root_best;
+        searcher.previous_pv = result.pv.clone();
         if is_mate_score(score) {
             break;
         }
@@ -542,3 +616,4 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
     result.nodes = searcher.nodes;
     (result, searcher.stopped_line)
 }
+
