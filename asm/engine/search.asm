@@ -77,7 +77,7 @@ DEF BIASED_INFINITY   EQU BIASED_ZERO + INFINITY
 DEF BIASED_MINUS_INFINITY EQU BIASED_ZERO - INFINITY
 DEF BIASED_MATED      EQU BIASED_ZERO - MATE
 
-; No ply: hFollowPly and hNullPly when they name no node.
+; No ply: hFollowPly when it names no node.
 DEF NO_PLY EQU $FF
 ASSERT NO_PLY > MAX_SEARCH_PLY
 
@@ -95,8 +95,6 @@ hPly:: db
 ; no node is on it any more: 0 at each iteration's start, ply + 1 when a node on
 ; it orders that variation's move first, NO_PLY when any child returns.
 hFollowPly:: db
-; The ply of the node a null move made (which makes none), NO_PLY after it.
-hNullPly: db
 
 
 SECTION "Search interface", WRAM0
@@ -215,7 +213,6 @@ SearchBestMove::
 	; (No principal variation yet: the root follows none.)
 	ld a, NO_PLY
 	ldh [hFollowPly], a
-	ldh [hNullPly], a
 	ld hl, wMoveStack
 	xor a
 	call OrderMoves
@@ -234,9 +231,8 @@ SearchBestMove::
 .iteration
 	ld [wSearchIteration], a
 	; The root is on the last iteration's principal variation.
-	ld b, 0
 	ld hl, hFollowPly
-	ld [hl], b
+	ld [hl], 0
 	ld bc, BIASED_MINUS_INFINITY
 	ld de, BIASED_INFINITY
 	ld hl, wMoveStack
@@ -269,7 +265,17 @@ SearchBestMove::
 	ld l, a
 	ld a, [wSearchScore + 1]
 	ld h, a
-	call IsMateScore
+	bit 7, h
+	jr z, .positive
+	xor a
+	sub l
+	ld l, a
+	ld a, 0
+	sbc h
+	ld h, a
+.positive
+	ld de, -(MATE - MAX_SEARCH_PLY)
+	add hl, de
 	jr c, .done
 	ld a, [wSearchDepth]
 	ld b, a
@@ -302,26 +308,6 @@ SearchBestMove::
 		inc hl
 		inc bc
 	ENDR
-	ret
-
-
-;; Does a score say a side is mated (at least MATE - MAX_SEARCH_PLY away from
-;; 0)? Twin of search::is_mate_score.
-;; @param hl: the score (signed, not biased)
-;; @return c: it does
-;; @destroys af, de, hl
-IsMateScore:
-	bit 7, h
-	jr z, .positive
-	xor a
-	sub l
-	ld l, a
-	ld a, 0
-	sbc h
-	ld h, a
-.positive
-	ld de, -(MATE - MAX_SEARCH_PLY)
-	add hl, de
 	ret
 
 
@@ -453,41 +439,7 @@ Search:
 	jr .listed
 
 .fullWidth
-	; 6. Full width. The null move first, when the node may pass: a depth
-	; of at least NULL_MOVE_MIN_DEPTH, not the root, not on the last
-	; iteration's principal variation, not right after a null move, the
-	; evaluation at least beta, a piece besides the king and pawns, not in
-	; check (the cheaper tests first).
-	cp NULL_MOVE_MIN_DEPTH
-	jr c, .noNullMove
-	ldh a, [hPly]
-	and a
-	jr z, .noNullMove
-	ld c, a
-	ldh a, [hFollowPly]
-	cp c
-	jr z, .noNullMove
-	ldh a, [hNullPly]
-	cp c
-	jr z, .noNullMove
-	call Evaluate
-	ld a, h
-	xor HIGH(BIASED_ZERO)
-	ld d, a
-	ld e, l
-	ld hl, sp + FRAME_BETA
-	ld a, e
-	sub [hl]
-	inc hl
-	ld a, d
-	sbc [hl]
-	jr c, .noNullMove
-	call SideToMoveHasPiece
-	jr z, .noNullMove
-	call IsInCheck
-	jp nz, .nullMove
-.noNullMove
-	; The legal moves.
+	; 6. Full width: the legal moves.
 	ld hl, sp + FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
@@ -708,151 +660,6 @@ Search:
 	xor HIGH(BIASED_ZERO)
 	ld h, a
 	add sp, FRAME_SIZE
-	ret
-
-.nullMove
-	; Pass: the other side moves, no en-passant square, the halfmove clock
-	; at 0 (no repetition reaches back past the pass), the key to match.
-	; The en-passant square and the clock wait in FRAME_BEST (set only
-	; after the null move), and FRAME_NEXT reads 0: the line has a null
-	; move here (for verify).
-	ld hl, sp + FRAME_NEXT
-	xor a
-	ld [hli], a
-	ld [hl], a
-	ld hl, sp + FRAME_BEST
-	ldh a, [hEpSquare]
-	ld [hli], a
-	ldh a, [hHalfmoveClock]
-	ld [hl], a
-	call PassKeys
-	xor a
-	ldh [hEpSquare], a
-	ldh [hHalfmoveClock], a
-	ld hl, hPly
-	inc [hl]
-	ld a, [hl]
-	ldh [hNullPly], a
-	; s := -search(max(depth - 1 - NULL_MOVE_REDUCTION, 0), -beta,
-	; -beta + 1, ply + 1)
-	ld hl, sp + FRAME_BETA
-	xor a
-	sub [hl]
-	ld c, a
-	inc hl
-	ld a, 0
-	sbc [hl]
-	ld b, a
-	ld d, b
-	ld e, c
-	inc de
-	ld hl, sp + FRAME_DEPTH
-	ld a, [hli]
-	sub 1 + NULL_MOVE_REDUCTION
-	jr nc, .nullDepth
-	xor a
-.nullDepth
-	push af
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	pop af
-	call Search
-	xor a
-	sub l
-	ld c, a
-	ld a, 0
-	sbc h
-	ld b, a
-	ld hl, hPly
-	dec [hl]
-	ld a, NO_PLY
-	ldh [hNullPly], a
-	; Take the pass back (s in bc).
-	ld hl, sp + FRAME_BEST
-	ld a, [hli]
-	ldh [hEpSquare], a
-	ld a, [hl]
-	ldh [hHalfmoveClock], a
-	call PassKeys
-	ldh a, [hSearchStop]
-	and a
-	jp nz, .returnZero
-	; s >= beta: return s, or beta for a mate score (the pass proves no mate).
-	ld hl, sp + FRAME_BETA
-	ld a, c
-	sub [hl]
-	inc hl
-	ld a, b
-	sbc [hl]
-	jp c, .noNullMove
-	ld a, b
-	xor HIGH(BIASED_ZERO)
-	ld h, a
-	ld l, c
-	push bc
-	call IsMateScore
-	pop de
-	jp nc, .returnDE
-	ld hl, sp + FRAME_BETA
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	add sp, FRAME_SIZE
-	ret
-
-
-;; Makes or takes back the pass of a null move in the key: the side to move's
-;; key, and the en-passant file's while there is an en-passant square (before
-;; the pass clears it, after the pass puts it back), then the side changes.
-;; @destroys af, de, hl
-PassKeys:
-	ldh a, [hEpSquare]
-	and a
-	call nz, XorEpKey
-	ld hl, BlackToMoveKey
-	call XorKey
-	ldh a, [hSideToMove]
-	xor 1
-	ldh [hSideToMove], a
-	ret
-
-
-;; Has the side to move a piece besides its king and pawns (a promoted pawn
-;; counts by its new role)? Twin of search::has_piece.
-;; @return nz: it has
-;; @destroys af, b, de, hl
-SideToMoveHasPiece:
-	; hl: its first slot after the king's, b: the end of its slots
-	ldh a, [hSideToMove]
-	ld e, a
-	add LOW(wPieceSlotsEnd)
-	ld l, a
-	ld a, 0
-	adc HIGH(wPieceSlotsEnd)
-	ld h, a
-	ld b, [hl]
-	ld a, e
-	and a
-	ld a, LOW(wPieceSquares) + 1
-	jr z, .white
-	ld a, LOW(wPieceSquares) + PIECE_SLOTS + 1
-.white
-	ld l, a
-	ld h, HIGH(wPieceSquares)
-	ld d, HIGH(wBoard)
-.slot
-	ld a, l
-	cp b
-	ret z
-	ld e, [hl]
-	inc l
-	; (a piece taken keeps square 0, a cell off the board: role bits 0)
-	ld a, [de]
-	and ROLE_MASK
-	jr z, .slot
-	cp ROLE_PAWN
-	jr z, .slot
 	ret
 
 

@@ -307,21 +307,6 @@ impl Position {
     }
 }
 
-impl Position {
-    /// The position after a null move, as the search's null-move pruning makes it
-    /// (docs/search.md): the other side to move, no en-passant square, the halfmove
-    /// clock at 0 (so no position before the pass counts as a repetition); the board,
-    /// the castling rights and the move number are kept. Not a move of the game.
-    pub fn play_null(&self) -> Position {
-        Position {
-            turn: self.turn.other(),
-            ep_square: None,
-            halfmoves: 0,
-            ..*self
-        }
-    }
-}
-
 /// `true` if `square` could be the en-passant square with `turn` to move: on the
 /// right rank, empty, with the opponent's pawn just in front of it and the square
 /// behind it (where that pawn came from) empty.

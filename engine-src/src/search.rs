@@ -1,5 +1,6 @@
 //! The search: iterative deepening over a fail-soft negamax alpha-beta with a quiescence
-//! search, killer moves and a fixed move order, exactly as docs/search.md specifies it.
+//! search (delta pruned), killer moves, the last iteration's principal variation first
+//! and a fixed move order, exactly as docs/search.md specifies it.
 //!
 //! This is the reference the cartridge's search (`asm/engine/search.asm`) is checked
 //! against node for node: the same move, score, principal variation and node count. Every
@@ -35,7 +36,9 @@ pub const MAX_SEARCH_DEPTH: u8 = 8;
 /// A node this many plies from the root is not searched: it returns [`evaluate`].
 pub const MAX_SEARCH_PLY: usize = 16;
 
-/// The order key of the previous iteration's best move, at the root.
+/// The order key of the last finished iteration's principal variation's move, at a
+/// full-width node on that variation (docs/search.md, "Following the principal
+/// variation"); at the root, its best move.
 pub const KEY_PREVIOUS_BEST: u8 = 255;
 /// The order key of an under-promotion to a knight, capture or not.
 pub const KEY_UNDER_PROMOTION_KNIGHT: u8 = 3;
@@ -66,11 +69,6 @@ pub const KEY_QUIET_SHIFT: u32 = 2;
 pub const DELTA_MARGIN: i16 = 200;
 /// What a promotion adds in [`delta_gain`]: a queen's material less a pawn's.
 pub const DELTA_PROMOTION_GAIN: i16 = MATERIAL.queen - MATERIAL.pawn;
-/// The null move is tried at full-width nodes of at least this depth.
-pub const NULL_MOVE_MIN_DEPTH: u8 = 2;
-/// The null move's reply is searched this many plies less deep than a move's (at least
-/// to the quiescence search).
-pub const NULL_MOVE_REDUCTION: u8 = 2;
 
 /// The cartridge's levels against the engine, each a fixed search depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -203,14 +201,15 @@ pub const fn order_role(role: Role) -> u8 {
 pub type Killers = [Option<Move>; 2];
 
 /// `true` if `a` and `b` have the same from-square, to-square and promotion: how killers
-/// and the previous best move are compared.
+/// and the principal variation's move are compared.
 fn same_move(a: &Move, b: &Move) -> bool {
     a.from == b.from && a.to == b.to && a.promotion == b.promotion
 }
 
 /// The move order key of `m`, a legal move of `position` (docs/search.md, "The move
-/// order"): moves are searched by key, highest first. `previous_best` is the previous
-/// iteration's best move, given at the root only; `killers` are this ply's.
+/// order"): moves are searched by key, highest first. `previous_best` is the last
+/// finished iteration's principal variation's move, given at a node on that variation
+/// only (at the root, its best move); `killers` are this ply's.
 pub fn order_key(
     position: &Position,
     m: &Move,
@@ -277,8 +276,8 @@ pub fn order_moves(
     *moves = sorted;
 }
 
-/// The moves of `position` in search order, as a node at the root (with
-/// `previous_best`) or deeper (with its ply's `killers`) searches them.
+/// The moves of `position` in search order, as a node on the principal variation (with
+/// `previous_best`) or off it (with its ply's `killers`) searches them.
 pub fn ordered_moves(
     position: &Position,
     previous_best: Option<&Move>,
@@ -323,13 +322,6 @@ pub fn delta_gain(m: &Move) -> i16 {
     } else {
         taken
     }
-}
-
-/// `true` if the side to move has a piece other than its king and pawns: the null move
-/// is not tried without one (zugzwang is likely there).
-fn has_piece(position: &Position) -> bool {
-    let board = position.board();
-    (board.by_color(position.turn()) & !(board.pawns() | board.kings())).any()
 }
 
 /// The state of one search.
@@ -418,29 +410,6 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(position, alpha, beta, ply);
         }
-        // The null move: pass, and search the reply to a depth reduced by
-        // NULL_MOVE_REDUCTION with the window (beta - 1, beta).
-        let on_pv = self.follow == Some(ply);
-        if ply > 0
-            && !on_pv
-            && depth >= NULL_MOVE_MIN_DEPTH
-            && self.moves[ply - 1].is_some()
-            && evaluate(position) >= beta
-            && has_piece(position)
-            && !position.is_check()
-        {
-            let after = position.play_null();
-            self.line[ply + 1] = after.zobrist();
-            self.moves[ply] = None;
-            let child_depth = depth.saturating_sub(1 + NULL_MOVE_REDUCTION);
-            let score = -self.search(&after, child_depth, -beta, 1 - beta, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                return if is_mate_score(score) { beta } else { score };
-            }
-        }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return if position.is_check() {
@@ -451,7 +420,7 @@ impl Searcher<'_> {
         }
         // On the previous principal variation: its move at this ply first, and the
         // first child (that move) follows it on.
-        let previous_best = if on_pv && ply < self.previous_pv.len() {
+        let previous_best = if self.follow == Some(ply) && ply < self.previous_pv.len() {
             self.follow = Some(ply + 1);
             Some(self.previous_pv[ply])
         } else {
@@ -616,4 +585,3 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
     result.nodes = searcher.nodes;
     (result, searcher.stopped_line)
 }
-

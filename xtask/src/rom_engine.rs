@@ -822,12 +822,12 @@ impl RomEngine {
         let frame_size = u16::try_from(exported(symbols, "SEARCH_FRAME_SIZE")?)?;
         let frame_next = u16::try_from(exported(symbols, "SEARCH_FRAME_NEXT")?)?;
         let ply_address = symbols.address("hPly")?;
-        let mut line: Option<Result<Vec<Option<(u8, u8)>>>> = None;
+        let mut line: Option<Result<Vec<(u8, u8)>>> = None;
         self.search_with(start, history, limits, |machine, _| {
             if line.is_some() || machine.pc() != stop {
                 return;
             }
-            let read = || -> Result<Vec<Option<(u8, u8)>>> {
+            let read = || -> Result<Vec<(u8, u8)>> {
                 let ply = u16::from(machine.read_u8(ply_address)?);
                 let sp = machine.registers().sp;
                 // The frame of the node at ply p is (ply - p) frames and return
@@ -835,13 +835,9 @@ impl RomEngine {
                 (0..ply)
                     .map(|p| {
                         let frame = sp + (ply - p) * (frame_size + 2);
-                        // 0: the node made a null move (search.asm).
                         let next = machine.read_u16(frame + frame_next)?;
-                        if next == 0 {
-                            return Ok(None);
-                        }
                         let bytes = machine.read(next.wrapping_sub(2), 2)?;
-                        Ok(Some((bytes[0], bytes[1])))
+                        Ok((bytes[0], bytes[1]))
                     })
                     .collect()
             };
@@ -852,12 +848,7 @@ impl RomEngine {
         };
         let mut position = *search_game(start, history, limits)?.position();
         let mut moves = Vec::new();
-        for step in line? {
-            // A null move passes: the model's line leaves it out.
-            let Some((from, to)) = step else {
-                position = position.play_null();
-                continue;
-            };
+        for (from, to) in line? {
             let m = engine_move(&position, from, to).with_context(|| {
                 format!(
                     "the ROM's search line {} goes on with ${from:02X} ${to:02X}, which is \

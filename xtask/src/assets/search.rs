@@ -7,10 +7,10 @@ use std::path::Path;
 
 use anyhow::Result;
 use engine_src::search::{
-    DELTA_MARGIN, DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER,
-    KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER,
-    KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, MATE,
-    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
+    DELTA_MARGIN, DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
+    KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET,
+    KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
+    KEY_UNDER_PROMOTION_ROOK, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
 };
 
 use super::Outputs;
@@ -63,12 +63,10 @@ pub fn render() -> String {
             ],
         ),
         (
-            "The pruning (docs/search.md, \"A node\").",
+            "Delta pruning (docs/search.md, \"A node\").",
             vec![
                 ("DELTA_MARGIN", DELTA_MARGIN.into()),
                 ("DELTA_PROMOTION_GAIN", DELTA_PROMOTION_GAIN.into()),
-                ("NULL_MOVE_MIN_DEPTH", NULL_MOVE_MIN_DEPTH.into()),
-                ("NULL_MOVE_REDUCTION", NULL_MOVE_REDUCTION.into()),
             ],
         ),
     ];
@@ -101,8 +99,6 @@ mod tests {
             "DEF KEY_QUIET_SHIFT             EQU 2",
             "DEF DELTA_MARGIN                EQU 200",
             "DEF DELTA_PROMOTION_GAIN        EQU 750",
-            "DEF NULL_MOVE_MIN_DEPTH         EQU 2",
-            "DEF NULL_MOVE_REDUCTION         EQU 2",
         ] {
             assert!(text.contains(&format!("{line}\n")), "{line}\n{text}");
         }
