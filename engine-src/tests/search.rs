@@ -2,10 +2,11 @@
 //! move order and node counts (which change whenever a rule of the search does).
 
 use engine_src::search::{
-    line_key, order_key, order_moves, ordered_moves, search, Killers, Limits, LimitsError,
-    SearchResult, INFINITY, KEY_CAPTURE, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION,
-    KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
-    KEY_UNDER_PROMOTION_ROOK, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+    delta_gain, line_key, order_key, order_moves, ordered_moves, search, Killers, Limits,
+    LimitsError, SearchResult, DELTA_MARGIN, DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE,
+    KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_SECOND_KILLER,
+    KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, MATE,
+    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
 };
 use engine_src::{Game, Move, MoveList, Position};
 
@@ -446,4 +447,25 @@ fn levels() {
         .collect();
     assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
     assert_eq!(Level::Hard.limits(), Limits::depth(4));
+}
+
+#[test]
+fn delta_pruning_counts_the_material_a_move_takes() {
+    assert_eq!((DELTA_MARGIN, DELTA_PROMOTION_GAIN), (200, 750));
+    // Black's last move was d5-d3: c3xd4 takes en passant.
+    let position = Position::from_fen("1r2k/P4/5/2Pp1/5/K4 w - d4 0 1").unwrap();
+    let gains: Vec<(String, i16)> = ["a5b6q", "a5a6q", "c3d4", "c3c4", "a1a2"]
+        .into_iter()
+        .map(|text| (text.to_owned(), delta_gain(&uci(&position, text))))
+        .collect();
+    assert_eq!(
+        gains,
+        [
+            ("a5b6q".to_owned(), 480 + 750),
+            ("a5a6q".to_owned(), 750),
+            ("c3d4".to_owned(), 130),
+            ("c3c4".to_owned(), 0),
+            ("a1a2".to_owned(), 0),
+        ]
+    );
 }
