@@ -904,60 +904,69 @@ SECTION "Search pruning", ROMX
 ;; @destroys af, bc, hl
 IsDeltaPruned:
 	push de
-	; bc: the material taken (material words of White's evaluation page, at
-	; the role code and 16 cells on)
-	ld bc, 0
-	ld h, HIGH(wBoard)
-	ld a, e
-	and MOVE_TO_SQUARE
-	ld l, a
-	ld a, [hl]
-	and ROLE_MASK
-	jr nz, .taken
-	; An empty target: en passant (a diagonal step) takes a pawn, else the
-	; move is a quiet promotion.
-	ld a, e
-	xor d
-	and $0F
-	jr z, .promotion
-	ld a, ROLE_PAWN
-.taken
-	ld l, a
-	ld h, HIGH(EvalPages)
-	ld c, [hl]
-	set 4, l
-	ld b, [hl]
-	; A pawn reaching the last rank promotes.
-	ld h, HIGH(wBoard)
-	ld l, d
-	ld a, [hl]
-	and ROLE_MASK
-	cp ROLE_PAWN
-	jr nz, .gained
-	ld a, e
-	and $F0
-	cp ROW_RANK_1
-	jr z, .promotion
-	cp ROW_RANK_6
-	jr nz, .gained
-.promotion
-	ld hl, DELTA_PROMOTION_GAIN
-	add hl, bc
-	ld b, h
-	ld c, l
-.gained
-	; hl: evaluate + the gain + DELTA_MARGIN, biased
+	; bc: the gain that alpha allows, alpha - (evaluate + DELTA_MARGIN), or
+	; search the move when that is below 0 (the usual case: it costs no look
+	; at the move). Both sides biased, so the difference is exact.
 	call Evaluate
-	add hl, bc
 	ld bc, BIASED_ZERO + DELTA_MARGIN
 	add hl, bc
-	; alpha - hl without a borrow: at most alpha
 	ld b, h
 	ld c, l
 	ld hl, sp + 4 + FRAME_ALPHA
 	ld a, [hli]
 	sub c
+	ld c, a
 	ld a, [hl]
 	sbc b
+	ld b, a
+	pop de
+	ret c
+	push de
+	; A pawn reaching the last rank promotes: DELTA_PROMOTION_GAIN more.
+	ld h, HIGH(wBoard)
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .taken
+	ld a, e
+	and $F0
+	cp ROW_RANK_1
+	jr z, .promotion
+	cp ROW_RANK_6
+	jr nz, .taken
+.promotion
+	ld a, c
+	sub LOW(DELTA_PROMOTION_GAIN)
+	ld c, a
+	ld a, b
+	sbc HIGH(DELTA_PROMOTION_GAIN)
+	ld b, a
+	jr c, .done
+.taken
+	; The material taken (the material words of White's evaluation page, at
+	; the role code and 16 cells on): an empty target is en passant (a
+	; diagonal step: a pawn) or a quiet promotion (nothing more; `and`
+	; leaves no carry).
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and ROLE_MASK
+	jr nz, .victim
+	ld a, e
+	xor d
+	and $0F
+	jr z, .done
+	ld a, ROLE_PAWN
+.victim
+	ld l, a
+	ld h, HIGH(EvalPages)
+	ld a, c
+	sub [hl]
+	set 4, l
+	ld a, b
+	sbc [hl]
+.done
 	pop de
 	ret
