@@ -31,7 +31,8 @@ SECTION "Move order state", HRAM
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
 ; While OrderMoves runs: the moves left to key; this ply's killers; the
-; previous iteration's best move (at the root; from square 0 elsewhere).
+; move of the last iteration's principal variation to order first (from
+; square 0: none).
 hOrderMovesLeft: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
@@ -87,7 +88,9 @@ SECTION "Move order", ROM0
 ;; records with their keys, in the generator's order. Twin of search::order_moves (the keys).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
-;; @param hPly: the node's ply (its killers; at 0 the previous best)
+;; @param hPly: the node's ply (its killers)
+;; @param hFollowPly: the node follows the principal variation when it is
+;;     hPly (search.asm); set to hPly + 1 when the variation has a move here
 ;; @return de: the first record; hl: the end of the records
 ;; @destroys af, bc
 OrderMoves::
@@ -109,13 +112,29 @@ OrderMoves::
 	ldh [hOrderKillers + 2], a
 	ld a, [hl]
 	ldh [hOrderKillers + 3], a
-	xor a
-	ld b, a
-	or c
+	; On the last iteration's principal variation, with a move of it at this
+	; ply: that move first, and the node's first child follows on.
+	ld b, 0
+	ldh a, [hFollowPly]
+	cp c
 	jr nz, .best
-	ld a, [wPreviousBest]
-	ld b, a
-	ld a, [wPreviousBest + 1]
+	ld a, [wSearchPvLength]
+	cp c
+	jr z, .best
+	jr c, .best
+	ld a, c
+	inc a
+	ldh [hFollowPly], a
+	dec a
+	add a
+	add LOW(wSearchPv)
+	ld l, a
+	ld a, 0
+	adc HIGH(wSearchPv)
+	ld h, a
+	ld b, [hl]
+	inc hl
+	ld a, [hl]
 .best
 	ldh [hOrderBest + 1], a
 	ld a, b
@@ -129,7 +148,8 @@ OrderMoves::
 	jr .generated
 .quiescence
 	; No killer can match a quiescence move (a capture or a queen promotion,
-	; whose rows come first), nor a previous best (the root is full width).
+	; whose rows come first), nor a move of the principal variation (it is
+	; ordered first in full-width nodes only).
 	xor a
 	ldh [hOrderBest], a
 	ld de, MAX_MOVES
@@ -154,7 +174,7 @@ OrderMoves::
 	ld c, a
 	inc de
 	push de
-	; The previous iteration's best move
+	; The principal variation's move
 	ldh a, [hOrderBest]
 	cp b
 	jr nz, .notBest

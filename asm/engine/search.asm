@@ -77,6 +77,10 @@ DEF BIASED_INFINITY   EQU BIASED_ZERO + INFINITY
 DEF BIASED_MINUS_INFINITY EQU BIASED_ZERO - INFINITY
 DEF BIASED_MATED      EQU BIASED_ZERO - MATE
 
+; No ply: hFollowPly when it names no node.
+DEF NO_PLY EQU $FF
+ASSERT NO_PLY > MAX_SEARCH_PLY
+
 
 SECTION "Search flags", HRAM
 
@@ -86,6 +90,11 @@ SECTION "Search flags", HRAM
 hSearchStop:: db
 ; The ply of the node being searched (0 at the root).
 hPly:: db
+; The ply of the next node on the last finished iteration's principal
+; variation (docs/search.md, "Following the principal variation"), NO_PLY when
+; no node is on it any more: 0 at each iteration's start, ply + 1 when a node on
+; it orders that variation's move first, NO_PLY when any child returns.
+hFollowPly:: db
 
 
 SECTION "Search interface", WRAM0
@@ -119,10 +128,10 @@ wNodesLeft: ds 4
 
 SECTION "Search root moves", WRAM0
 
-; The root's best move so far (root_best), and the best of the last iteration
-; that finished (ordered first at the root; from square 0: none).
+; The root's best move so far (root_best). (The last finished iteration's
+; best move, which the root orders first, is its principal variation's first,
+; in wSearchPv.)
 wRootBest: ds MOVE_SIZE
-wPreviousBest:: ds MOVE_SIZE
 ; The iteration under way.
 wSearchIteration: db
 
@@ -185,7 +194,6 @@ SearchBestMove::
 	dec b
 	jr nz, .clearKillers
 	ldh [hPly], a
-	ld [wPreviousBest], a
 	ld [wSearchDepthDone], a
 	ld [wSearchPvLength], a
 	ld [wSearchScore], a
@@ -202,6 +210,9 @@ SearchBestMove::
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
+	; (No principal variation yet: the root follows none.)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
 	ld hl, wMoveStack
 	xor a
 	call OrderMoves
@@ -219,6 +230,9 @@ SearchBestMove::
 	ld a, 1
 .iteration
 	ld [wSearchIteration], a
+	; The root is on the last iteration's principal variation.
+	ld hl, hFollowPly
+	ld [hl], 0
 	ld bc, BIASED_MINUS_INFINITY
 	ld de, BIASED_INFINITY
 	ld hl, wMoveStack
@@ -236,10 +250,8 @@ SearchBestMove::
 	ld [wSearchDepthDone], a
 	ld a, [wRootBest]
 	ld [wSearchBestMove], a
-	ld [wPreviousBest], a
 	ld a, [wRootBest + 1]
 	ld [wSearchBestMove + 1], a
-	ld [wPreviousBest + 1], a
 	ld a, [wPvLength]
 	ld [wSearchPvLength], a
 	add a
@@ -496,6 +508,14 @@ Search:
 	ld [hl], c
 	inc hl
 	ld [hl], b
+	; 5. Delta pruning in the quiescence search.
+	ld hl, sp + FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr nz, .make
+	call IsDeltaPruned
+	jp nc, .nextMove
+.make
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
@@ -528,6 +548,9 @@ Search:
 	ld l, a
 	pop af
 	call Search
+	; (the child returned: no later node is on the principal variation)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
 	xor a
 	sub l
 	ld c, a
@@ -865,4 +888,85 @@ IsCurrentKey:
 	cp [hl]
 .done
 	pop hl
+	ret
+
+
+SECTION "Search pruning", ROMX
+
+;; Delta pruning, for a move of the quiescence search (about to be made): is
+;; the evaluation plus what the move takes (search::delta_gain: the material
+;; of the piece taken, a pawn for en passant, plus DELTA_PROMOTION_GAIN for a
+;; promotion) plus DELTA_MARGIN at most alpha? Then the move is skipped.
+;; Twin of the delta pruning in search::quiesce.
+;; @param d: from square; e: to byte (the move, not made)
+;; @param the node's frame right above the return address (its alpha)
+;; @return nc: skip the move; c: search it
+;; @destroys af, bc, hl
+IsDeltaPruned:
+	push de
+	; bc: the gain that alpha allows, alpha - (evaluate + DELTA_MARGIN), or
+	; search the move when that is below 0 (the usual case: it costs no look
+	; at the move). Both sides biased, so the difference is exact.
+	call Evaluate
+	ld bc, BIASED_ZERO + DELTA_MARGIN
+	add hl, bc
+	ld b, h
+	ld c, l
+	ld hl, sp + 4 + FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld c, a
+	ld a, [hl]
+	sbc b
+	ld b, a
+	pop de
+	ret c
+	push de
+	; A pawn reaching the last rank promotes: DELTA_PROMOTION_GAIN more.
+	ld h, HIGH(wBoard)
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .taken
+	ld a, e
+	and $F0
+	cp ROW_RANK_1
+	jr z, .promotion
+	cp ROW_RANK_6
+	jr nz, .taken
+.promotion
+	ld a, c
+	sub LOW(DELTA_PROMOTION_GAIN)
+	ld c, a
+	ld a, b
+	sbc HIGH(DELTA_PROMOTION_GAIN)
+	ld b, a
+	jr c, .done
+.taken
+	; The material taken (the material words of White's evaluation page, at
+	; the role code and 16 cells on): an empty target is en passant (a
+	; diagonal step: a pawn) or a quiet promotion (nothing more; `and`
+	; leaves no carry).
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and ROLE_MASK
+	jr nz, .victim
+	ld a, e
+	xor d
+	and $0F
+	jr z, .done
+	ld a, ROLE_PAWN
+.victim
+	ld l, a
+	ld h, HIGH(EvalPages)
+	ld a, c
+	sub [hl]
+	set 4, l
+	ld a, b
+	sbc [hl]
+.done
+	pop de
 	ret

@@ -1,5 +1,6 @@
 //! The search: iterative deepening over a fail-soft negamax alpha-beta with a quiescence
-//! search, killer moves and a fixed move order, exactly as docs/search.md specifies it.
+//! search (delta pruned), killer moves, the last iteration's principal variation first
+//! and a fixed move order, exactly as docs/search.md specifies it.
 //!
 //! This is the reference the cartridge's search (`asm/engine/search.asm`) is checked
 //! against node for node: the same move, score, principal variation and node count. Every
@@ -19,7 +20,7 @@
 
 use core::fmt;
 
-use crate::eval::{evaluate, piece_square};
+use crate::eval::{evaluate, piece_square, MATERIAL};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -35,7 +36,9 @@ pub const MAX_SEARCH_DEPTH: u8 = 8;
 /// A node this many plies from the root is not searched: it returns [`evaluate`].
 pub const MAX_SEARCH_PLY: usize = 16;
 
-/// The order key of the previous iteration's best move, at the root.
+/// The order key of the last finished iteration's principal variation's move, at a
+/// full-width node on that variation (docs/search.md, "Following the principal
+/// variation"); at the root, its best move.
 pub const KEY_PREVIOUS_BEST: u8 = 255;
 /// The order key of an under-promotion to a knight, capture or not.
 pub const KEY_UNDER_PROMOTION_KNIGHT: u8 = 3;
@@ -60,6 +63,12 @@ pub const KEY_SECOND_KILLER: u8 = 139;
 pub const KEY_QUIET: u8 = 64;
 /// See [`KEY_QUIET`].
 pub const KEY_QUIET_SHIFT: u32 = 2;
+
+/// Delta pruning: the quiescence search skips a move when the evaluation plus what the
+/// move takes ([`delta_gain`]) plus this margin is at most alpha.
+pub const DELTA_MARGIN: i16 = 200;
+/// What a promotion adds in [`delta_gain`]: a queen's material less a pawn's.
+pub const DELTA_PROMOTION_GAIN: i16 = MATERIAL.queen - MATERIAL.pawn;
 
 /// The cartridge's levels against the engine, each a fixed search depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -192,14 +201,15 @@ pub const fn order_role(role: Role) -> u8 {
 pub type Killers = [Option<Move>; 2];
 
 /// `true` if `a` and `b` have the same from-square, to-square and promotion: how killers
-/// and the previous best move are compared.
+/// and the principal variation's move are compared.
 fn same_move(a: &Move, b: &Move) -> bool {
     a.from == b.from && a.to == b.to && a.promotion == b.promotion
 }
 
 /// The move order key of `m`, a legal move of `position` (docs/search.md, "The move
-/// order"): moves are searched by key, highest first. `previous_best` is the previous
-/// iteration's best move, given at the root only; `killers` are this ply's.
+/// order"): moves are searched by key, highest first. `previous_best` is the last
+/// finished iteration's principal variation's move, given at a node on that variation
+/// only (at the root, its best move); `killers` are this ply's.
 pub fn order_key(
     position: &Position,
     m: &Move,
@@ -266,8 +276,8 @@ pub fn order_moves(
     *moves = sorted;
 }
 
-/// The moves of `position` in search order, as a node at the root (with
-/// `previous_best`) or deeper (with its ply's `killers`) searches them.
+/// The moves of `position` in search order, as a node on the principal variation (with
+/// `previous_best`) or off it (with its ply's `killers`) searches them.
 pub fn ordered_moves(
     position: &Position,
     previous_best: Option<&Move>,
@@ -302,6 +312,18 @@ pub fn line_key(before: &Position, m: &Move, after: &Position) -> u64 {
     }
 }
 
+/// What a quiescence move takes, for delta pruning: the material of the piece it
+/// captures (a pawn for en passant), plus a queen's material less a pawn's when it
+/// promotes.
+pub fn delta_gain(m: &Move) -> i16 {
+    let taken = m.capture.map_or(0, |role| *MATERIAL.get(role));
+    if m.is_promotion() {
+        taken + DELTA_PROMOTION_GAIN
+    } else {
+        taken
+    }
+}
+
 /// The state of one search.
 struct Searcher<'a> {
     budget: u64,
@@ -315,7 +337,13 @@ struct Searcher<'a> {
     /// `pv[ply][..pv_len[ply]]` is the principal variation from `ply` on.
     pv: [[Option<Move>; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
     pv_len: [usize; MAX_SEARCH_PLY + 1],
-    previous_best: Option<Move>,
+    /// The last finished iteration's principal variation.
+    previous_pv: Vec<Move>,
+    /// The ply of the next node on `previous_pv` (docs/search.md, "Following the
+    /// principal variation"): set to 0 at each iteration's start, to `ply + 1` by a
+    /// full-width node on it that has a move of it to search first, to none whenever a
+    /// child returns (the first child of a node is the only one that can be on it).
+    follow: Option<usize>,
     root_best: Option<Move>,
     /// `moves[ply]` is the move being searched at `ply` (the line from the root).
     moves: [Option<Move>; MAX_SEARCH_PLY],
@@ -390,7 +418,14 @@ impl Searcher<'_> {
                 0
             };
         }
-        let previous_best = if ply == 0 { self.previous_best } else { None };
+        // On the previous principal variation: its move at this ply first, and the
+        // first child (that move) follows it on.
+        let previous_best = if self.follow == Some(ply) && ply < self.previous_pv.len() {
+            self.follow = Some(ply + 1);
+            Some(self.previous_pv[ply])
+        } else {
+            None
+        };
         order_moves(
             position,
             &mut moves,
@@ -403,6 +438,7 @@ impl Searcher<'_> {
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
             let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            self.follow = None;
             if self.stopped {
                 return 0;
             }
@@ -445,10 +481,15 @@ impl Searcher<'_> {
         });
         order_moves(position, &mut moves, None, &self.killers[ply]);
         for m in &moves {
+            // Delta pruning: a capture that cannot lift the score to alpha.
+            if stand + delta_gain(m) + DELTA_MARGIN <= alpha {
+                continue;
+            }
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
             let score = -self.search(&after, 0, -beta, -alpha, ply + 1);
+            self.follow = None;
             if self.stopped {
                 return 0;
             }
@@ -510,13 +551,15 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         killers: [[None; 2]; MAX_SEARCH_PLY],
         pv: [[None; MAX_SEARCH_PLY]; MAX_SEARCH_PLY + 1],
         pv_len: [0; MAX_SEARCH_PLY + 1],
-        previous_best: None,
+        previous_pv: Vec::new(),
+        follow: None,
         root_best: None,
         moves: [None; MAX_SEARCH_PLY],
         stopped_line: Vec::new(),
     };
     searcher.line[0] = history[history.len() - 1];
     for depth in 1..=limits.depth {
+        searcher.follow = Some(0);
         let score = searcher.search(position, depth, -INFINITY, INFINITY, 0);
         if searcher.stopped {
             break;
@@ -529,7 +572,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
             .copied()
             .collect();
         result.depth = depth;
-        searcher.previous_best = searcher.root_best;
+        searcher.previous_pv = result.pv.clone();
         if is_mate_score(score) {
             break;
         }

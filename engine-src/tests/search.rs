@@ -2,10 +2,11 @@
 //! move order and node counts (which change whenever a rule of the search does).
 
 use engine_src::search::{
-    line_key, order_key, order_moves, ordered_moves, search, Killers, Limits, LimitsError,
-    SearchResult, INFINITY, KEY_CAPTURE, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION,
-    KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
-    KEY_UNDER_PROMOTION_ROOK, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+    delta_gain, line_key, order_key, order_moves, ordered_moves, search, Killers, Limits,
+    LimitsError, SearchResult, DELTA_MARGIN, DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE,
+    KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_SECOND_KILLER,
+    KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, MATE,
+    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
 };
 use engine_src::{Game, Move, MoveList, Position};
 
@@ -82,7 +83,7 @@ fn mate_in_two_needs_depth_four() {
     let result = search_depth(STALEMATE_TRAP, 4);
     assert_eq!(result.score, MATE - 3);
     assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6c5] d4");
-    assert_eq!(result.nodes, 563);
+    assert_eq!(result.nodes, 542);
 }
 
 #[test]
@@ -108,7 +109,7 @@ fn the_losing_side_takes_stalemate() {
     assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -690 [d3d5 e1c3] d2");
     let result = search_depth(fen, 3);
     assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
-    assert_eq!(result.nodes, 202);
+    assert_eq!(result.nodes, 189);
 }
 
 #[test]
@@ -122,7 +123,7 @@ fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
     );
     let result = search_depth(fen, 5);
     assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
-    assert_eq!(result.nodes, 2543);
+    assert_eq!(result.nodes, 2515);
 }
 
 #[test]
@@ -170,7 +171,7 @@ fn only_the_knight_promotion_wins() {
     assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 128 [d5d6q] d1");
     let result = search_depth(fen, 4);
     assert_eq!(summary(&result), "d5d6n 418 [d5d6n b5b6 d6e4 b6c6] d4");
-    assert_eq!(result.nodes, 354);
+    assert_eq!(result.nodes, 349);
 }
 
 #[test]
@@ -178,12 +179,12 @@ fn node_counts() {
     // Nodes of the whole search (every iteration up to the depth), so that any change
     // to a rule shows up here.
     let cases: [(&str, [u64; 4]); 3] = [
-        (START, [13, 82, 921, 4203]),
+        (START, [13, 82, 905, 3621]),
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
-            [36, 295, 900, 3556],
+            [36, 293, 823, 2794],
         ),
-        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 202, 245]),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 189, 231]),
     ];
     for (fen, counts) in cases {
         let measured: Vec<u64> = (1..=4)
@@ -201,7 +202,7 @@ fn node_counts() {
 fn the_node_budget_is_never_passed() {
     let start = game(START);
     let depth_three = search(&start, Limits::depth(3));
-    assert_eq!(depth_three.nodes, 921);
+    assert_eq!(depth_three.nodes, 905);
     // Depth 4 stopped after 2000 nodes: depth 3's result, 2000 nodes.
     let stopped = search(
         &start,
@@ -222,7 +223,7 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 921,
+            nodes: 905,
         },
     );
     assert_eq!(exact, depth_three);
@@ -230,12 +231,12 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 920,
+            nodes: 904,
         },
     );
     assert_eq!(one_short.depth, 2);
-    assert_eq!(one_short.nodes, 920);
-    for budget in [1, 5, 12, 13, 50, 82, 500, 4202, 4203] {
+    assert_eq!(one_short.nodes, 904);
+    for budget in [1, 5, 12, 13, 50, 82, 500, 3620, 3621] {
         let result = search(
             &start,
             Limits {
@@ -446,4 +447,25 @@ fn levels() {
         .collect();
     assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
     assert_eq!(Level::Hard.limits(), Limits::depth(4));
+}
+
+#[test]
+fn delta_pruning_counts_the_material_a_move_takes() {
+    assert_eq!((DELTA_MARGIN, DELTA_PROMOTION_GAIN), (200, 750));
+    // Black's last move was d5-d3: c3xd4 takes en passant.
+    let position = Position::from_fen("1r2k/P4/5/2Pp1/5/K4 w - d4 0 1").unwrap();
+    let gains: Vec<(String, i16)> = ["a5b6q", "a5a6q", "c3d4", "c3c4", "a1a2"]
+        .into_iter()
+        .map(|text| (text.to_owned(), delta_gain(&uci(&position, text))))
+        .collect();
+    assert_eq!(
+        gains,
+        [
+            ("a5b6q".to_owned(), 480 + 750),
+            ("a5a6q".to_owned(), 750),
+            ("c3d4".to_owned(), 130),
+            ("c3c4".to_owned(), 0),
+            ("a1a2".to_owned(), 0),
+        ]
+    );
 }

@@ -60,7 +60,7 @@ pub fn compared_limits(position: &Position) -> Vec<Limits> {
     limits
 }
 
-/// `depth 3` or `depth 4, budget 2101 nodes`.
+/// `depth 3` or `depth 4, budget 1810 nodes`.
 fn describe(limits: Limits) -> String {
     if limits.nodes == u64::MAX {
         format!("depth {}", limits.depth)
@@ -270,10 +270,10 @@ mod tests {
                 .into_iter()
                 .chain([Limits {
                     depth: 4,
-                    nodes: 2101
+                    nodes: 1810
                 }])
                 .collect::<Vec<_>>()
         );
-        assert_eq!(describe(limits[4]), "depth 4, budget 2101 nodes");
+        assert_eq!(describe(limits[4]), "depth 4, budget 1810 nodes");
     }
 }
