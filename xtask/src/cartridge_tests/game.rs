@@ -11,27 +11,27 @@ use crate::assets::gfx;
 use crate::harness::{Button, Machine};
 
 /// `wGameMode` (asm/include/game.inc).
-const GAME_MODE_WHITE: u8 = 0;
-const GAME_MODE_BLACK: u8 = 1;
-const GAME_MODE_TWO_PLAYERS: u8 = 2;
+pub(super) const GAME_MODE_WHITE: u8 = 0;
+pub(super) const GAME_MODE_BLACK: u8 = 1;
+pub(super) const GAME_MODE_TWO_PLAYERS: u8 = 2;
 
 /// The board screen's and the first option page's numbers (asm/include/screens.inc).
-const SCREEN_MODE_PAGE: u8 = 1;
+pub(super) const SCREEN_MODE_PAGE: u8 = 1;
 pub(super) const SCREEN_BOARD: u8 = 3;
 
 /// `wGameState` (asm/include/game_state.inc).
 pub(super) const STATE_HUMAN: u8 = 0;
 pub(super) const STATE_PICKED: u8 = 1;
-const STATE_PROMOTION: u8 = 2;
-const STATE_ENGINE: u8 = 3;
-const STATE_MENU: u8 = 4;
-const STATE_DRAW_ANSWER: u8 = 5;
+pub(super) const STATE_PROMOTION: u8 = 2;
+pub(super) const STATE_ENGINE: u8 = 3;
+pub(super) const STATE_MENU: u8 = 4;
+pub(super) const STATE_DRAW_ANSWER: u8 = 5;
 pub(super) const STATE_OVER: u8 = 6;
 
 /// `wEnding` (asm/include/game_state.inc).
 const ENDING_CHECKMATE: u8 = 1;
 const ENDING_TIME: u8 = 6;
-const ENDING_RESIGNED: u8 = 7;
+pub(super) const ENDING_RESIGNED: u8 = 7;
 const ENDING_AGREEMENT: u8 = 8;
 
 /// The move records' flags (asm/include/game_record.inc).
@@ -43,11 +43,11 @@ pub(super) const MOVE_FLAG_CHECK: u8 = 16;
 pub(super) const MOVE_FLAG_MATE: u8 = 32;
 
 /// The tile rows of the status line and of the pause menu (asm/include/layout.inc).
-const STATUS_ROW: usize = 14;
-const MENU_ROW: usize = 12;
+pub(super) const STATUS_ROW: usize = 14;
+pub(super) const MENU_ROW: usize = 12;
 
 /// LCDC's window bit.
-const LCDC_WINDOW: u8 = 0x20;
+pub(super) const LCDC_WINDOW: u8 = 0x20;
 
 /// The engine's square of a model square: the low byte of its cell in wBoard.
 pub(super) fn engine_square(square: Square) -> u8 {
@@ -82,12 +82,12 @@ fn cell_content(piece: Option<Piece>) -> usize {
     1 + role + if piece.color == Color::White { 0 } else { 6 }
 }
 
-fn square(name: &str) -> Square {
+pub(super) fn square(name: &str) -> Square {
     Square::from_ascii(name.as_bytes()).unwrap_or_else(|| panic!("no square {name}"))
 }
 
 /// Where a square is on the screen, as (column, row) of squares from the top left.
-fn place(square: Square, black_bottom: bool) -> (u8, u8) {
+pub(super) fn place(square: Square, black_bottom: bool) -> (u8, u8) {
     let (file, rank) = (square.file().index() as u8, square.rank().index() as u8);
     if black_bottom {
         (4 - file, rank)
@@ -99,7 +99,7 @@ fn place(square: Square, black_bottom: bool) -> (u8, u8) {
 /// The cartridge on the board screen, a new game in `mode` (at EASY against the
 /// engine): START on the title, then A on the option pages, which open at the values
 /// wGameMode and wGameLevel hold.
-fn game(mode: u8) -> Machine {
+pub(super) fn game(mode: u8) -> Machine {
     let mut machine = boot(10);
     machine.write_u8("wGameMode", mode).unwrap();
     machine.write_u8("wGameLevel", 0).unwrap();
@@ -118,24 +118,24 @@ fn game(mode: u8) -> Machine {
 }
 
 /// One press: two frames down, then four frames for the screen to follow.
-fn press(machine: &mut Machine, button: Button) {
+pub(super) fn press(machine: &mut Machine, button: Button) {
     machine.tap(button, 2).unwrap();
     machine.run_frames(4).unwrap();
 }
 
-fn cursor(machine: &Machine) -> (u8, u8) {
+pub(super) fn cursor(machine: &Machine) -> (u8, u8) {
     (
         machine.read_u8("wCursorColumn").unwrap(),
         machine.read_u8("wCursorRow").unwrap(),
     )
 }
 
-fn state(machine: &Machine) -> u8 {
+pub(super) fn state(machine: &Machine) -> u8 {
     machine.read_u8("wGameState").unwrap()
 }
 
 /// Runs frames until a player is to move (the engine has moved); the frames it took.
-fn wait_for_human(machine: &mut Machine) -> u32 {
+pub(super) fn wait_for_human(machine: &mut Machine) -> u32 {
     for frame in 0..3000 {
         if state(machine) == STATE_HUMAN {
             return frame;
@@ -147,7 +147,7 @@ fn wait_for_human(machine: &mut Machine) -> u32 {
 
 /// Presses the control pad towards `to` (along the longer way first, rows on a tie)
 /// until the selector is there.
-fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
+pub(super) fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
     for _ in 0..12 {
         let (column, row) = cursor(machine);
         let across = i32::from(to.0) - i32::from(column);
@@ -168,7 +168,7 @@ fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
 }
 
 /// Picks up the piece on `from` with the joypad.
-fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
+pub(super) fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
     steer(
         machine,
         place(from, black_bottom),
@@ -179,7 +179,12 @@ fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
 
 /// Plays `uci` with the joypad (picking up, going to the square, A, the promotion's
 /// piece) and returns the position after it, checking that it is legal.
-fn play(machine: &mut Machine, position: &Position, uci: &str, black_bottom: bool) -> Position {
+pub(super) fn play(
+    machine: &mut Machine,
+    position: &Position,
+    uci: &str,
+    black_bottom: bool,
+) -> Position {
     let m: Move = position
         .parse_uci(uci)
         .unwrap_or_else(|e| panic!("{uci}: {e}"));
@@ -301,7 +306,13 @@ fn text_on_screen(machine: &Machine, left: usize, row: usize, columns: usize) ->
 
 /// The text on a row of the screen, `columns` wide from column `left`, is `text`
 /// (then blanks).
-fn assert_text_at(machine: &Machine, left: usize, row: usize, text: &str, columns: usize) {
+pub(super) fn assert_text_at(
+    machine: &Machine,
+    left: usize,
+    row: usize,
+    text: &str,
+    columns: usize,
+) {
     assert_eq!(
         text_on_screen(machine, left, row, columns),
         text,
@@ -310,7 +321,7 @@ fn assert_text_at(machine: &Machine, left: usize, row: usize, text: &str, column
 }
 
 /// The status line's four rows read `rows`.
-fn assert_status(machine: &Machine, rows: [&str; 4]) {
+pub(super) fn assert_status(machine: &Machine, rows: [&str; 4]) {
     for (i, text) in rows.iter().enumerate() {
         assert_text_at(machine, 0, STATUS_ROW + i, text, 20);
     }
@@ -478,18 +489,25 @@ fn panel(machine: &Machine) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_promotion_asks_which_piece_and_b_goes_back() {
+/// A two-player game where White's pawn on b5 has been taken to a6, which promotes: the
+/// promotion question is asked. Gives the position (before the promotion).
+pub(super) fn promotion_question() -> (Machine, Position) {
     let mut machine = game(GAME_MODE_TWO_PLAYERS);
     let mut position = Position::start();
     for uci in ["a2a3", "b5b4", "a3b4", "c5c4", "b4b5", "d5d4"] {
         position = play(&mut machine, &position, uci, false);
     }
-    // b5xa6: the question, then B, then A again on a6 and the knight.
     pick_up(&mut machine, square("b5"), false);
     steer(&mut machine, place(square("a6"), false), "b5a6");
     press(&mut machine, Button::A);
     assert_eq!(state(&machine), STATE_PROMOTION);
+    (machine, position)
+}
+
+#[test]
+fn a_promotion_asks_which_piece_and_b_goes_back() {
+    // b5xa6: the question, then B, then A again on a6 and the knight.
+    let (mut machine, mut position) = promotion_question();
     // The pointer (the glyph >) is left of Q.
     assert_text_at(&machine, 0, STATUS_ROW + 1, "PROMOTE TO:>Q R B N", 20);
     // The pointer is left of Q (column 11), on the status line's second row.
@@ -769,7 +787,7 @@ fn checkmate_ends_the_game_in_words_with_the_winner() {
 
 /// A game against the engine at `level` (0 EASY ... 3 CLOCK), the human White, after
 /// the human's b2-b3: the engine's search has just begun.
-fn engine_thinking(level: u8) -> Machine {
+pub(super) fn engine_thinking(level: u8) -> Machine {
     let mut machine = boot(10);
     machine.write_u8("wGameMode", GAME_MODE_WHITE).unwrap();
     machine.write_u8("wGameLevel", level).unwrap();
