@@ -470,9 +470,10 @@ RecordMove:
 ;; SELECT has stopped the search, the presses made before it act first, on
 ;; this turn, where only the selector can follow them (A and B have nothing
 ;; to pick up or put back on the engine's turn), and then the pause opens the
-;; menu; the presses made after it act in the menu. So every press acts where
-;; the player saw the game when making it, and none is saved up past a
-;; pause, whose menu takes the player's mind off the board.
+;; menu; the presses made after it act in the menu. So the presses keep
+;; their order, and none is saved up past a pause, whose menu takes the
+;; player's mind off the board: after RESUME the engine thinks again and the
+;; player's turn starts from what the screen shows.
 ;; @destroys af, bc, de, hl
 UpdateEngineTurn::
 	; hSearchStop is cleared before the queue is looked at: a START or SELECT
