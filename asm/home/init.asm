@@ -96,13 +96,12 @@ Start::
 	ld bc, NUM_FONT_TILES * TILE_SIZE
 	call Memcpy
 
+	; The palettes, for good: no screen changes them (so the VBlank handler
+	; keeps no shadow of them).
 	ld a, BG_PALETTE
-	ldh [hBGP], a
 	ldh [rBGP], a
 	ld a, OBJ_PALETTE
-	ldh [hOBP0], a
 	ldh [rOBP0], a
-	ldh [hOBP1], a
 	ldh [rOBP1], a
 	; hSCX and hSCY are 0 since HRAM was cleared.
 	xor a

@@ -38,16 +38,17 @@
 ; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 384 cycles from its first instruction to its
-; `reti` with the chess clocks stopped and no game on the screen, 415 with a
-; clock running (TickClocks, ui/clock.asm, 17 cycles stopped, 48 running, 84
-; when a flag falls; the game's check, 7); at worst, with the queue full of
-; the longest copies (one of 68 bytes fills the budget of 72) and a flag
-; falling, 1,110. VBlank lasts 1,140 (10 lines of 114), and the handler starts
-; 10 cycles into it when the main loop waits in WaitVBlank (waking from
-; `halt`, the interrupt dispatch, the jump at $0040): so it returns 20 cycles
-; before VBlank ends, room for the few cycles a busy main loop or a short `di`
-; (TakePadPressed, ReadClockSeconds) can delay it. Every queued byte is
+; queue empty the handler takes 364 cycles from its first instruction to its
+; `reti` with the chess clocks stopped, no key pressed and no game on the
+; screen, 395 with a clock running (TickClocks, ui/clock.asm, 17 cycles
+; stopped, 48 running, 84 when a flag falls; the game's check, 7; ReadJoypad,
+; home/joypad.asm, 73 without a new press, 89 at most); at worst, with the
+; queue full of the longest copies (one of 68 bytes fills the budget of 72), a
+; flag falling and a key pressed, 1,106. VBlank lasts 1,140 (10 lines of 114),
+; and the handler starts 10 cycles into it when the main loop waits in
+; WaitVBlank (waking from `halt`, the interrupt dispatch, the jump at $0040):
+; so it returns 24 cycles before VBlank ends, room for the few cycles a busy
+; main loop or a short `di` (ReadClockSeconds) can delay it. Every queued byte is
 ; written in VBlank, and the STAT interrupt still finds the CPU free at line
 ; 1. The budget is 72 rather than 80 to leave the clock its cycles within
 ; VBlank. During a game the handler also calls GameVBlank (ui/game.asm) last,
@@ -93,20 +94,15 @@ ASSERT VRAM_QUEUE_BUDGET <= $FF, "StartVramQueueEntry's budget of $FF could take
 
 SECTION "VBlank shadow registers", HRAM
 
-; Copied to rLCDC, rSCY, rSCX, rBGP, rOBP0, rOBP1 at every VBlank.
+; Copied to rLCDC, rSCY, rSCX at every VBlank. (The palettes have none: they
+; are set once, at start-up with the LCD off, and no screen changes them; a
+; copy of each every frame would cost 18 of the handler's cycles for nothing.)
 hLCDC:: db
 hSCY:: db
 hSCX:: db
-hBGP:: db
-hOBP0:: db
-hOBP1:: db
 
-; Counts VBlanks, wrapping at 256.
+; Counts VBlanks, wrapping at 256; WaitVBlank waits for it to move.
 hFrameCounter:: db
-
-; Set by the handler, cleared by WaitVBlank: nonzero once a VBlank has been
-; handled since WaitVBlank started waiting.
-hVBlankFlag: db
 
 
 SECTION "VRAM queue indices", HRAM
@@ -127,9 +123,9 @@ wVramQueue:
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 384
-;; machine cycles with the VRAM queue empty and the clocks stopped, 1,110 at
-;; most (see the top of the file); what is left of VBlank is the main loop's,
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 364
+;; machine cycles with the VRAM queue empty, the clocks stopped and no key
+;; pressed, 1,106 at most (see the top of the file); what is left of VBlank is the main loop's,
 ;; once WaitVBlank returns.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
@@ -144,12 +140,6 @@ VBlankHandler::
 	ldh [rSCY], a
 	ldh a, [hSCX]
 	ldh [rSCX], a
-	ldh a, [hBGP]
-	ldh [rBGP], a
-	ldh a, [hOBP0]
-	ldh [rOBP0], a
-	ldh a, [hOBP1]
-	ldh [rOBP1], a
 
 	ld a, HIGH(wShadowOAM)
 	call hOAMDMA
@@ -160,6 +150,7 @@ VBlankHandler::
 	; After the queue, which must finish within VBlank: the clock needs no VRAM.
 	call TickClocks
 
+	; b: this frame's new presses, for GameVBlank
 	call ReadJoypad
 
 	; The game's live part (ui/game.asm), which must run even while the main
@@ -170,8 +161,6 @@ VBlankHandler::
 
 	ld hl, hFrameCounter
 	inc [hl]
-	ld a, 1
-	ldh [hVBlankFlag], a
 
 	pop hl
 	pop de
@@ -446,14 +435,15 @@ SECTION "Wait for VBlank", ROM0
 
 ;; Sleeps until the next VBlank has been handled (the frame's registers are
 ;; set, OAM and the VRAM queue are copied, the joypad is read). Needs the
-;; VBlank interrupt enabled.
-;; @destroys af
+;; VBlank interrupt enabled. (The handler counts the frame last; other
+;; interrupts wake the `halt` too, and it sleeps again.)
+;; @destroys af, b
 WaitVBlank::
-	xor a
-	ldh [hVBlankFlag], a
+	ldh a, [hFrameCounter]
+	ld b, a
 .wait
 	halt
-	ldh a, [hVBlankFlag]
-	and a
+	ldh a, [hFrameCounter]
+	cp b
 	jr z, .wait
 	ret

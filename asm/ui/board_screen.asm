@@ -195,10 +195,7 @@ UpdatePicked:
 	call TakePadPressed
 	ld b, a
 	and PAD_START | PAD_SELECT
-	jr z, .notPause
-	call PutBack
-	jp OpenMenu
-.notPause
+	jr nz, PutBackAndPause
 	bit B_PAD_B, b
 	jr nz, PutBack
 	bit B_PAD_A, b
@@ -207,6 +204,17 @@ UpdatePicked:
 	and PAD_CTRL_PAD
 	ret z
 	jr MoveToDestination
+
+
+;; START or SELECT with a piece picked up (or its promotion asked): the piece
+;; goes back and the menu opens. RESUME comes back to the player to move with
+;; nothing picked up: the menu has covered the board's bottom rows and the
+;; status line, and choosing again from the start is clearer than a choice
+;; half hidden before the pause.
+;; @destroys af, bc, de, hl
+PutBackAndPause:
+	call PutBack
+	jp OpenMenu
 
 
 ;; Puts the piece picked up back: no outline, the selector free.
@@ -354,11 +362,14 @@ MoveToDestination:
 
 
 ;; STATE_PROMOTION: left and right choose the piece, A plays the move, B goes
-;; back to choosing the square.
+;; back to choosing the square; START or SELECT puts the piece back and
+;; pauses, as with a piece picked up.
 ;; @destroys af, bc, de, hl
 UpdatePromotion:
 	call TakePadPressed
 	ld b, a
+	and PAD_START | PAD_SELECT
+	jr nz, .pause
 	ld hl, wPromotionChoice
 	bit B_PAD_LEFT, b
 	jr z, .notLeft
@@ -399,6 +410,10 @@ UpdatePromotion:
 	ld a, STATE_PICKED
 	ld [wGameState], a
 	jp ShowTurnStatus
+.pause
+	; The question goes from the status line.
+	call ShowTurnStatus
+	jp PutBackAndPause
 
 ; The promotion bits of Q, R, B, N, in PromotionText's order.
 PromotionCodes:

@@ -456,19 +456,41 @@ RecordMove:
 	jp AppendMoveToList
 
 
-;; The engine's turn, run by the board screen's update: START or SELECT
-;; pressed first opens the menu; otherwise the search runs (the update takes
-;; as long as it thinks), and its move is played. A search stopped by START
-;; or SELECT opens the menu, and the engine thinks again when it closes.
+;; The engine's turn, run by the board screen's update: the search runs (the
+;; update takes as long as it thinks) and its move is played, unless a START
+;; or SELECT waits in the press queue (home/joypad.asm), or comes during the
+;; search, which it stops at once: then the menu opens, and the engine thinks
+;; again when it closes.
+;;
+;; The presses the player makes while the engine thinks wait in the queue, in
+;; the order made. When the search ends with its move they act on the
+;; player's turn that follows, one a frame, as if the player had waited for
+;; it: the control pad moves the selector a square a press, A picks up, B
+;; puts back (so a player can aim while the engine thinks). When a START or
+;; SELECT has stopped the search, the presses made before it act first, on
+;; this turn, where only the selector can follow them (A and B have nothing
+;; to pick up or put back on the engine's turn), and then the pause opens the
+;; menu; the presses made after it act in the menu. So the presses keep
+;; their order, and none is saved up past a pause, whose menu takes the
+;; player's mind off the board: after RESUME the engine thinks again and the
+;; player's turn starts from what the screen shows.
 ;; @destroys af, bc, de, hl
 UpdateEngineTurn::
-	; hSearchStop is cleared before the keys are taken: a key pressed after
-	; the take stops the search at once.
+	; hSearchStop is cleared before the queue is looked at: a START or SELECT
+	; pressed after the look stops the search at once (GameVBlank).
 	xor a
 	ldh [hSearchStop], a
+	call PadQueuedPresses
+	and PAD_START | PAD_SELECT
+	jr z, .think
 	call TakePadPressed
+	ld b, a
 	and PAD_START | PAD_SELECT
 	jp nz, OpenMenu
+	ld a, b
+	jp MoveBoardCursor
+
+.think
 
 	; The depth of the level; for CLOCK, the deepest, until its deadline.
 	ld a, [wGameLevel]
@@ -518,13 +540,11 @@ UpdateEngineTurn::
 	ld a, [wFlagFell]
 	and a
 	ret nz
-	; Stopped by a key: the menu (the move found is dropped).
-	ldh a, [hPadPressed]
+	; Stopped by a key: the move found is dropped, and the next frames reach
+	; the pause in the queue (above).
+	call PadQueuedPresses
 	and PAD_START | PAD_SELECT
-	jr z, .play
-	call TakePadPressed
-	jp OpenMenu
-.play
+	ret nz
 	ld a, [wSearchScore]
 	ld [wEngineScore], a
 	ld a, [wSearchScore + 1]
@@ -544,7 +564,9 @@ LevelDepths:
 
 ;; The game's part of the VBlank handler, called while hGameLive is set, also
 ;; while the main loop is inside the engine's search: a fallen flag, START or
-;; SELECT pressed, and the CLOCK level's deadline stop the search
+;; SELECT pressed in this frame (one pressed before the search began is seen
+;; in the queue by UpdateEngineTurn), and the CLOCK level's deadline stop the
+;; search
 ;; (hSearchStop); during the search the thinking sign moves and the clocks
 ;; are drawn (the main loop, which draws them otherwise, is busy). It writes
 ;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
@@ -553,12 +575,13 @@ LevelDepths:
 ;; handler may still be running then, and the STAT handler nests inside it;
 ;; that is safe: it saves every register it uses, and the stack has room for
 ;; both handlers above the search's frames.)
+;; @param b: this frame's new presses (ReadJoypad)
 ;; @destroys af, bc, de, hl
 GameVBlank::
 	ld a, [wFlagFell]
 	and a
 	jr nz, .stop
-	ldh a, [hPadPressed]
+	ld a, b
 	and PAD_START | PAD_SELECT
 	jr nz, .stop
 	ldh a, [hSearching]

@@ -122,12 +122,13 @@ CloseMenu:
 	ret
 
 
-;; STATE_MENU: up and down choose an item, A takes it, B or START resumes.
+;; STATE_MENU: up and down choose an item, A takes it, B, START or SELECT
+;; (the keys that open it) resumes.
 ;; @destroys af, bc, de, hl
 UpdateMenu::
 	call TakePadPressed
 	ld b, a
-	and PAD_START | PAD_B
+	and PAD_START | PAD_SELECT | PAD_B
 	jr nz, CloseMenu
 	ld hl, wMenuItem
 	bit B_PAD_UP, b
@@ -226,11 +227,15 @@ AgreeDraw:
 
 
 ;; STATE_DRAW_ANSWER: left and right choose YES or NO, A answers, B goes
-;; back to the menu (as NO does).
+;; back to the menu (as NO does); START or SELECT resumes the game, as in the
+;; menu (the offer is not taken).
 ;; @destroys af, bc, de, hl
 UpdateDrawAnswer::
 	call TakePadPressed
 	ld b, a
+	and PAD_START | PAD_SELECT
+	jp nz, CloseMenu
+	ld a, b
 	and PAD_LEFT | PAD_RIGHT
 	jr z, .notSide
 	ld a, [wDrawAnswer]

@@ -16,16 +16,16 @@ pub(super) const GAME_MODE_BLACK: u8 = 1;
 pub(super) const GAME_MODE_TWO_PLAYERS: u8 = 2;
 
 /// The board screen's and the first option page's numbers (asm/include/screens.inc).
-const SCREEN_MODE_PAGE: u8 = 1;
+pub(super) const SCREEN_MODE_PAGE: u8 = 1;
 pub(super) const SCREEN_BOARD: u8 = 3;
 
 /// `wGameState` (asm/include/game_state.inc).
 pub(super) const STATE_HUMAN: u8 = 0;
 pub(super) const STATE_PICKED: u8 = 1;
-const STATE_PROMOTION: u8 = 2;
+pub(super) const STATE_PROMOTION: u8 = 2;
 pub(super) const STATE_ENGINE: u8 = 3;
-const STATE_MENU: u8 = 4;
-const STATE_DRAW_ANSWER: u8 = 5;
+pub(super) const STATE_MENU: u8 = 4;
+pub(super) const STATE_DRAW_ANSWER: u8 = 5;
 pub(super) const STATE_OVER: u8 = 6;
 
 /// `wEnding` (asm/include/game_state.inc).
@@ -35,7 +35,7 @@ pub(super) const ENDING_INSUFFICIENT_MATERIAL: u8 = 3;
 pub(super) const ENDING_FIFTY_MOVES: u8 = 4;
 pub(super) const ENDING_REPETITION: u8 = 5;
 const ENDING_TIME: u8 = 6;
-const ENDING_RESIGNED: u8 = 7;
+pub(super) const ENDING_RESIGNED: u8 = 7;
 const ENDING_AGREEMENT: u8 = 8;
 
 /// `wWinner` of a draw: `NO_WINNER` (asm/include/game_state.inc).
@@ -54,11 +54,11 @@ pub(super) const MOVE_FLAG_CHECK: u8 = 16;
 pub(super) const MOVE_FLAG_MATE: u8 = 32;
 
 /// The tile rows of the status line and of the pause menu (asm/include/layout.inc).
-const STATUS_ROW: usize = 14;
-const MENU_ROW: usize = 12;
+pub(super) const STATUS_ROW: usize = 14;
+pub(super) const MENU_ROW: usize = 12;
 
 /// LCDC's window bit.
-const LCDC_WINDOW: u8 = 0x20;
+pub(super) const LCDC_WINDOW: u8 = 0x20;
 
 /// The engine's square of a model square: the low byte of its cell in wBoard.
 pub(super) fn engine_square(square: Square) -> u8 {
@@ -98,7 +98,7 @@ pub(super) fn square(name: &str) -> Square {
 }
 
 /// Where a square is on the screen, as (column, row) of squares from the top left.
-fn place(square: Square, black_bottom: bool) -> (u8, u8) {
+pub(super) fn place(square: Square, black_bottom: bool) -> (u8, u8) {
     let (file, rank) = (square.file().index() as u8, square.rank().index() as u8);
     if black_bottom {
         (4 - file, rank)
@@ -140,7 +140,7 @@ pub(super) fn press(machine: &mut Machine, button: Button) {
     machine.run_frames(4).unwrap();
 }
 
-fn cursor(machine: &Machine) -> (u8, u8) {
+pub(super) fn cursor(machine: &Machine) -> (u8, u8) {
     (
         machine.read_u8("wCursorColumn").unwrap(),
         machine.read_u8("wCursorRow").unwrap(),
@@ -152,7 +152,7 @@ pub(super) fn state(machine: &Machine) -> u8 {
 }
 
 /// Runs frames until a player is to move (the engine has moved); the frames it took.
-fn wait_for_human(machine: &mut Machine) -> u32 {
+pub(super) fn wait_for_human(machine: &mut Machine) -> u32 {
     for frame in 0..3000 {
         if state(machine) == STATE_HUMAN {
             return frame;
@@ -164,7 +164,7 @@ fn wait_for_human(machine: &mut Machine) -> u32 {
 
 /// Presses the control pad towards `to` (along the longer way first, rows on a tie)
 /// until the selector is there.
-fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
+pub(super) fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
     for _ in 0..12 {
         let (column, row) = cursor(machine);
         let across = i32::from(to.0) - i32::from(column);
@@ -185,7 +185,7 @@ fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
 }
 
 /// Picks up the piece on `from` with the joypad.
-fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
+pub(super) fn pick_up(machine: &mut Machine, from: Square, black_bottom: bool) {
     steer(
         machine,
         place(from, black_bottom),
@@ -336,7 +336,13 @@ fn text_on_screen(machine: &Machine, left: usize, row: usize, columns: usize) ->
 
 /// The text on a row of the screen, `columns` wide from column `left`, is `text`
 /// (then blanks).
-fn assert_text_at(machine: &Machine, left: usize, row: usize, text: &str, columns: usize) {
+pub(super) fn assert_text_at(
+    machine: &Machine,
+    left: usize,
+    row: usize,
+    text: &str,
+    columns: usize,
+) {
     assert_eq!(
         text_on_screen(machine, left, row, columns),
         text,
@@ -513,18 +519,25 @@ fn panel(machine: &Machine) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_promotion_asks_which_piece_and_b_goes_back() {
+/// A two-player game where White's pawn on b5 has been taken to a6, which promotes: the
+/// promotion question is asked. Gives the position (before the promotion).
+pub(super) fn promotion_question() -> (Machine, Position) {
     let mut machine = game(GAME_MODE_TWO_PLAYERS);
     let mut position = Position::start();
     for uci in ["a2a3", "b5b4", "a3b4", "c5c4", "b4b5", "d5d4"] {
         position = play(&mut machine, &position, uci, false);
     }
-    // b5xa6: the question, then B, then A again on a6 and the knight.
     pick_up(&mut machine, square("b5"), false);
     steer(&mut machine, place(square("a6"), false), "b5a6");
     press(&mut machine, Button::A);
     assert_eq!(state(&machine), STATE_PROMOTION);
+    (machine, position)
+}
+
+#[test]
+fn a_promotion_asks_which_piece_and_b_goes_back() {
+    // b5xa6: the question, then B, then A again on a6 and the knight.
+    let (mut machine, mut position) = promotion_question();
     // The pointer (the glyph >) is left of Q.
     assert_text_at(&machine, 0, STATUS_ROW + 1, "PROMOTE TO:>Q R B N", 20);
     // The pointer is left of Q (column 11), on the status line's second row.
@@ -804,7 +817,7 @@ fn checkmate_ends_the_game_in_words_with_the_winner() {
 
 /// A game against the engine at `level` (0 EASY ... 3 CLOCK), the human White, after
 /// the human's b2-b3: the engine's search has just begun.
-fn engine_thinking(level: u8) -> Machine {
+pub(super) fn engine_thinking(level: u8) -> Machine {
     let mut machine = boot(10);
     machine.write_u8("wGameMode", GAME_MODE_WHITE).unwrap();
     machine.write_u8("wGameLevel", level).unwrap();

@@ -77,11 +77,12 @@ const VBLANK_HANDLER_START: u64 = 10;
 /// Tile map 1 ($9C00): no screen shows it yet, so the tests may fill it.
 const TILEMAP1: u16 = 0x9C00;
 /// The VBlank handler's cycles, from its first instruction to its `reti`: with the
-/// queue empty and the clocks stopped, with the queue empty and a clock running, and
-/// the worst: the queue full and a clock's flag falling.
-const VBLANK_HANDLER_EMPTY_QUEUE: u64 = 384;
-const VBLANK_HANDLER_CLOCK_RUNNING: u64 = 415;
-const VBLANK_HANDLER_WORST: u64 = 1_110;
+/// queue empty, the clocks stopped and no key pressed, with the queue empty and a clock
+/// running, and the worst: the queue full, a clock's flag falling and a key pressed (a
+/// new entry of the press queue).
+const VBLANK_HANDLER_EMPTY_QUEUE: u64 = 364;
+const VBLANK_HANDLER_CLOCK_RUNNING: u64 = 395;
+const VBLANK_HANDLER_WORST: u64 = 1_106;
 
 /// The title screen with the main loop at the start of a round, just after the title's
 /// update: a producer of the VRAM queue may run from here.
@@ -216,7 +217,8 @@ pub(super) fn white_flag_falls_at_next_vblank(machine: &mut Machine) {
 /// The worst case of the VBlank handler: the queue full of the entries that take the
 /// most time within the budget, every one of which then arrives in VRAM, in VBlank, and
 /// the music still starts at line 1, while a clock's flag falls (TickClocks' longest
-/// way, after the queue). Every entry costs at most 9 cycles per unit of the budget (a
+/// way, after the queue) and a key is pressed (ReadJoypad's longest way: a new entry
+/// of the press queue; B, which the title ignores). Every entry costs at most 9 cycles per unit of the budget (a
 /// copied byte 9, an entry's handling 35 for a copy, 39 for a fill, against
 /// VRAM_QUEUE_ENTRY_COST = 4 units), and the longest copy costs exactly that: one
 /// of 68 bytes uses the whole budget of 72. 1-byte fills (48 cycles for 5 units) would be
@@ -245,16 +247,24 @@ fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
             Entries::Copies(VRAM_QUEUE_MAX_LENGTH),
             VRAM_QUEUE_HEADER + VRAM_QUEUE_MAX_LENGTH,
             1,
-            1_110,
+            1_106,
         ),
-        (Entries::Copies(1), VRAM_QUEUE_HEADER + 1, 14, 1_079),
-        (Entries::Fills(1), VRAM_QUEUE_HEADER + 1, 14, 1_093),
+        (Entries::Copies(1), VRAM_QUEUE_HEADER + 1, 14, 1_075),
+        (Entries::Fills(1), VRAM_QUEUE_HEADER + 1, 14, 1_089),
     ] {
         let mut machine = title_between_updates();
         let expected = fill_queue(&mut machine, entries);
         let before = queued_bytes(&machine);
         white_flag_falls_at_next_vblank(&mut machine);
+        let write = machine.read_u8("hPadQueueWrite").unwrap();
+        machine.press(Button::B);
         let vblank = handle_one_vblank(&mut machine);
+        machine.release(Button::B);
+        assert_eq!(
+            machine.read_u8("hPadQueueWrite").unwrap(),
+            (write + 1) % 8,
+            "{entries:?}: B did not join the press queue"
+        );
         let frame = vblank.returned_at.0;
         assert_eq!(
             (before - queued_bytes(&machine)) / entry_size,
@@ -477,5 +487,126 @@ fn read_joypad_sees_the_keys_with_rp1_bits_6_and_7_reading_1() {
     machine.call("ReadJoypad", 1_000).unwrap();
     // PAD_DOWN | PAD_START
     assert_eq!(machine.read_u8("hPadHeld").unwrap(), 0x88);
+    machine.assert_no_violations().unwrap();
+}
+
+// ----- the press queue (asm/home/joypad.asm) -----
+
+/// The PAD_* bits of hardware.inc.
+pub(super) const PAD_A: u8 = 0x01;
+pub(super) const PAD_START: u8 = 0x08;
+pub(super) const PAD_RIGHT: u8 = 0x10;
+pub(super) const PAD_UP: u8 = 0x40;
+/// The press queue's slots: one of them gathers the newest presses, so that the ring
+/// holds this many frames' presses before two frames share an entry.
+pub(super) const PAD_QUEUE_SIZE: usize = 8;
+/// ReadJoypad's machine cycles: no new press and nothing gathered; a press that joins
+/// the queue; a press (or presses gathered before) kept while the ring is full.
+const READ_JOYPAD_NO_PRESS: u64 = 73;
+const READ_JOYPAD_NEW_ENTRY: u64 = 89;
+const READ_JOYPAD_RING_FULL: u64 = 85;
+
+/// One frame's read of the keys as the VBlank handler makes it, with `held` down: the
+/// cycles ReadJoypad took.
+fn read_keys(machine: &mut Machine, held: &[Button]) -> u64 {
+    for &button in held {
+        machine.press(button);
+    }
+    let cycles = machine
+        .call("ReadJoypad", 1_000)
+        .unwrap_or_else(|error| panic!("ReadJoypad: {error:#}"));
+    for &button in held {
+        machine.release(button);
+    }
+    cycles
+}
+
+/// What TakePadPressed gives.
+fn take_pressed(machine: &mut Machine) -> u8 {
+    machine
+        .call("TakePadPressed", 1_000)
+        .unwrap_or_else(|error| panic!("TakePadPressed: {error:#}"));
+    (machine.registers().af >> 8) as u8
+}
+
+/// What PadQueuedPresses gives: every key the queue holds a press of.
+fn queued_presses(machine: &mut Machine) -> u8 {
+    machine
+        .call("PadQueuedPresses", 1_000)
+        .unwrap_or_else(|error| panic!("PadQueuedPresses: {error:#}"));
+    (machine.registers().af >> 8) as u8
+}
+
+#[test]
+fn the_press_queue_keeps_each_frames_presses_in_order_and_merges_only_past_its_size() {
+    let mut machine = title_between_updates();
+    // No interrupt: only these calls read the keys and take the presses.
+    machine.write_u8(0xFFFFu16, 0).unwrap();
+    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
+    assert_eq!(take_pressed(&mut machine), 0, "an empty queue gives 0");
+
+    // Right, let go, Right again, then A and Up together: three entries, the held key
+    // counting once.
+    assert_eq!(
+        read_keys(&mut machine, &[Button::Right]),
+        READ_JOYPAD_NEW_ENTRY
+    );
+    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
+    assert_eq!(
+        read_keys(&mut machine, &[Button::Right]),
+        READ_JOYPAD_NEW_ENTRY
+    );
+    assert_eq!(
+        read_keys(&mut machine, &[Button::Right]),
+        READ_JOYPAD_NO_PRESS
+    );
+    read_keys(&mut machine, &[Button::A, Button::Up]);
+    assert_eq!(machine.read_u8("hPadHeld").unwrap(), PAD_A | PAD_UP);
+    read_keys(&mut machine, &[]);
+    assert_eq!(queued_presses(&mut machine), PAD_RIGHT | PAD_A | PAD_UP);
+    assert_eq!(take_pressed(&mut machine), PAD_RIGHT);
+    assert_eq!(take_pressed(&mut machine), PAD_RIGHT);
+    assert_eq!(take_pressed(&mut machine), PAD_A | PAD_UP);
+    assert_eq!(take_pressed(&mut machine), 0);
+    assert_eq!(queued_presses(&mut machine), 0, "a taken slot is cleared");
+
+    // Ten presses of Right while nothing is taken: the ring's 7 entries, then the
+    // gathering slot takes the 8th and keeps gathering (START on top of the 9th), and
+    // joins the queue once the first is taken.
+    for press in 0..10 {
+        let keys: &[Button] = if press == 8 {
+            &[Button::Right, Button::Start]
+        } else {
+            &[Button::Right]
+        };
+        let want = if press < PAD_QUEUE_SIZE - 1 {
+            READ_JOYPAD_NEW_ENTRY
+        } else {
+            READ_JOYPAD_RING_FULL
+        };
+        assert_eq!(read_keys(&mut machine, keys), want, "press {press}");
+        let want = if press < PAD_QUEUE_SIZE - 1 {
+            READ_JOYPAD_NO_PRESS
+        } else {
+            READ_JOYPAD_RING_FULL
+        };
+        assert_eq!(read_keys(&mut machine, &[]), want, "after press {press}");
+    }
+    assert_eq!(queued_presses(&mut machine), PAD_RIGHT | PAD_START);
+    assert_eq!(take_pressed(&mut machine), PAD_RIGHT);
+    // The next read finds room: the gathering slot joins the queue.
+    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NEW_ENTRY);
+    let mut taken = Vec::new();
+    loop {
+        match take_pressed(&mut machine) {
+            0 => break,
+            keys => taken.push(keys),
+        }
+    }
+    let mut want = vec![PAD_RIGHT; PAD_QUEUE_SIZE - 2];
+    want.push(PAD_RIGHT | PAD_START);
+    assert_eq!(taken, want, "the entries after the first");
+    assert_eq!(queued_presses(&mut machine), 0);
+    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
     machine.assert_no_violations().unwrap();
 }

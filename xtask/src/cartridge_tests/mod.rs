@@ -2,9 +2,10 @@
 //! ROM: [`screens`] (what the player sees), [`options`] (the option pages), [`clock`]
 //! (the chess clocks), [`move_list`] (the move list), [`endings`] (games played to
 //! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
-//! chess engine through its test driver), [`home`] (the interrupt handlers), [`soak`]
-//! (ten minutes of random presses). Every VRAM and OAM write is checked against the
-//! PPU mode.
+//! chess engine through its test driver), [`home`] (the interrupt handlers, the press
+//! queue's routines), [`presses`] (the press queue during the engine's search),
+//! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
+//! Every VRAM and OAM write is checked against the PPU mode.
 //!
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
@@ -21,9 +22,11 @@ mod game;
 mod home;
 mod move_list;
 mod options;
+mod presses;
 mod screens;
 mod search;
 mod soak;
+mod stages;
 
 use crate::assets::gfx::FONT_GLYPHS;
 use crate::harness::Machine;

@@ -56,7 +56,7 @@ fn page(machine: &Machine, items: usize) -> (String, Vec<String>, String, usize)
 const MODES: [&str; 3] = ["WHITE", "BLACK", "TWO PLAYERS"];
 const LEVELS: [&str; 4] = ["EASY", "MEDIUM", "HARD", "CLOCK"];
 
-fn mode_page(machine: &Machine) -> usize {
+pub(super) fn mode_page(machine: &Machine) -> usize {
     assert_eq!(current_screen(machine), "SetUpModePage");
     let (heading, items, hint, arrow) = page(machine, MODES.len());
     assert_eq!(
@@ -67,7 +67,7 @@ fn mode_page(machine: &Machine) -> usize {
     arrow
 }
 
-fn level_page(machine: &Machine) -> usize {
+pub(super) fn level_page(machine: &Machine) -> usize {
     assert_eq!(current_screen(machine), "SetUpLevelPage");
     let (heading, items, hint, arrow) = page(machine, LEVELS.len());
     assert_eq!(

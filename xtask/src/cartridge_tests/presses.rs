@@ -1,0 +1,133 @@
+//! The press queue (asm/home/joypad.asm) through the joypad, while the engine's search
+//! keeps the main loop busy for seconds: every press counts, in the order made, and
+//! acts where UpdateEngineTurn (asm/ui/game.asm) says: on the player's turn after the
+//! engine's move, or, before a START that stops the search, on the engine's turn.
+
+use super::game::{
+    cursor, engine_thinking, press, records, state, wait_for_human, STATE_ENGINE, STATE_HUMAN,
+    STATE_MENU,
+};
+use super::home::PAD_QUEUE_SIZE;
+use crate::harness::{Button, Machine};
+
+/// MEDIUM: a search of about a second after b2-b3, room for a dozen presses.
+const MEDIUM: u8 = 1;
+
+/// Where the selector stands after the player's b2-b3: b3, column 1, row 3 from the top.
+const ON_B3: (u8, u8) = (1, 3);
+
+/// Presses each button in turn (two frames down, two up), and checks the search ran
+/// through all of them.
+fn press_during_search(machine: &mut Machine, buttons: &[Button]) {
+    for &button in buttons {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(2).unwrap();
+    }
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        1,
+        "the search ended before the presses did"
+    );
+}
+
+/// Waits for the engine's move, then for the queued presses to be taken.
+fn after_the_engines_move(machine: &mut Machine) {
+    wait_for_human(machine);
+    machine.run_frames(2 * PAD_QUEUE_SIZE as u32).unwrap();
+    assert_eq!(records(machine).len(), 2, "the engine did not move");
+    assert_eq!(state(machine), STATE_HUMAN);
+}
+
+#[test]
+fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() {
+    let mut machine = engine_thinking(MEDIUM);
+    assert_eq!(cursor(&machine), ON_B3);
+    // Up three times and Right twice, each let go before the next: five presses.
+    press_during_search(
+        &mut machine,
+        &[
+            Button::Up,
+            Button::Up,
+            Button::Right,
+            Button::Up,
+            Button::Right,
+        ],
+    );
+    assert_eq!(
+        cursor(&machine),
+        ON_B3,
+        "the selector moved during the search"
+    );
+    after_the_engines_move(&mut machine);
+    assert_eq!(
+        cursor(&machine),
+        (3, 0),
+        "three rows up and two columns right"
+    );
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() {
+    let mut machine = engine_thinking(MEDIUM);
+    // Right twice, START, then Down twice (the menu's pointer, which the START has
+    // opened by then, goes to RESIGN).
+    for button in [Button::Right, Button::Right, Button::Start] {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(2).unwrap();
+    }
+    assert_eq!(state(&machine), STATE_MENU, "START did not open the menu");
+    assert_eq!(cursor(&machine), (3, 3), "the two Rights before the START");
+    press(&mut machine, Button::Down);
+    press(&mut machine, Button::Down);
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 2, "RESIGN");
+    // B resumes: the engine thinks again, moves, and nothing is left to act.
+    press(&mut machine, Button::B);
+    assert_eq!(state(&machine), STATE_ENGINE);
+    after_the_engines_move(&mut machine);
+    assert_eq!(cursor(&machine), (3, 3));
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn start_twice_during_a_search_opens_the_menu_and_closes_it_and_the_engine_thinks_on() {
+    let mut machine = engine_thinking(MEDIUM);
+    machine.tap(Button::Start, 2).unwrap();
+    machine.run_frames(2).unwrap();
+    assert_eq!(state(&machine), STATE_MENU, "the first START");
+    assert_eq!(machine.read_u8("hSearching").unwrap(), 0);
+    machine.tap(Button::Start, 2).unwrap();
+    machine.run_frames(2).unwrap();
+    assert_eq!(state(&machine), STATE_ENGINE, "the second START resumed");
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        1,
+        "the engine does not think again"
+    );
+    after_the_engines_move(&mut machine);
+    assert_eq!(cursor(&machine), ON_B3);
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn a_burst_longer_than_the_ring_keeps_every_key_and_merges_only_the_repeats_past_it() {
+    let mut machine = engine_thinking(MEDIUM);
+    // Right three times (to e3), Left four (to a3), then Right three more: ten presses.
+    // The ring keeps the first 8 apart; the 9th and 10th join the 8th, so the last
+    // three Rights count as one: the selector ends on b3, not d3.
+    let mut burst = vec![Button::Right; 3];
+    burst.extend([Button::Left; 4]);
+    burst.extend([Button::Right; 3]);
+    press_during_search(&mut machine, &burst);
+    after_the_engines_move(&mut machine);
+    assert_eq!(cursor(&machine), ON_B3);
+    // And a key pressed only past the ring's size is not lost: nine Lefts, then Up, which
+    // joins the 8th entry.
+    let mut machine = engine_thinking(MEDIUM);
+    let mut burst = vec![Button::Left; PAD_QUEUE_SIZE + 1];
+    burst.push(Button::Up);
+    press_during_search(&mut machine, &burst);
+    after_the_engines_move(&mut machine);
+    assert_eq!(cursor(&machine), (0, 2), "the Up after the burst");
+    machine.assert_no_violations().unwrap();
+}
