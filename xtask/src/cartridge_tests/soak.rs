@@ -308,16 +308,15 @@ fn ten_minutes_of_random_presses_keep_the_game_running_and_every_move_legal() {
     machine.assert_no_violations().unwrap();
     println!("seed {SEED:#X}, {FRAMES} frames: {figures:?}");
     // The figures seed 0x50AC gives (a regression guard: a change of the game's timing
-    // or of its menus changes them): 13 games (6 at EASY, 6 at MEDIUM, 1 of two
-    // players), 255 moves, 50 pauses, 6 checkmates and 4 resignations. (This seed's
-    // games reach no promotion; the promotion's question is tested in game.rs and
-    // stages.rs.)
-    assert_eq!(figures.games_started, 13);
-    assert_eq!(figures.games_by_level, [6, 6, 0, 0]);
-    assert_eq!(figures.two_player_games, 1);
-    assert_eq!(figures.moves_checked, 255);
-    assert_eq!(figures.boards_checked, 25_545);
-    assert_eq!(figures.menus_opened, 50);
-    assert_eq!(figures.promotion_questions, 0);
-    assert_eq!(figures.endings, [6, 0, 0, 0, 0, 0, 4, 0]);
+    // or of its menus changes them): 15 games (2 at EASY, 2 at MEDIUM, 11 of two
+    // players), 202 moves, 54 pauses, 3 promotion questions, 3 checkmates, 4
+    // resignations and 5 draws agreed.
+    assert_eq!(figures.games_started, 15);
+    assert_eq!(figures.games_by_level, [2, 2, 0, 0]);
+    assert_eq!(figures.two_player_games, 11);
+    assert_eq!(figures.moves_checked, 202);
+    assert_eq!(figures.boards_checked, 32_001);
+    assert_eq!(figures.menus_opened, 54);
+    assert_eq!(figures.promotion_questions, 3);
+    assert_eq!(figures.endings, [3, 0, 0, 0, 0, 0, 4, 5]);
 }
