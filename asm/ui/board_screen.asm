@@ -119,15 +119,16 @@ BoardStateUpdates:
 	ASSERT STATE_OVER == 6
 
 
-;; STATE_HUMAN: the selector; A picks up a piece, START or SELECT pauses.
+;; STATE_HUMAN: the selector; A picks up a piece, START or SELECT pauses
+;; (first, as in every state: a frame's presses may hold both).
 ;; @destroys af, bc, de, hl
 UpdateHumanTurn:
 	call TakePadPressed
-	bit B_PAD_A, a
-	jr nz, PickUp
 	ld b, a
 	and PAD_START | PAD_SELECT
 	jp nz, OpenMenu
+	bit B_PAD_A, b
+	jr nz, PickUp
 	ld a, b
 	jp MoveBoardCursor
 

@@ -179,11 +179,19 @@ ShowTurnStatus::
 ;; Ends the game: the clocks stop, the menu (if open) closes, the status line
 ;; says how and who won (and, on its last row, that A starts a new game), the
 ;; selector goes, the game-over jingle plays, and the board screen waits for A.
+;; The presses still queued are dropped: they were made for the game (during
+;; the engine's search, say), and an A among them would leave the result
+;; before the player has seen it.
 ;; @param a: the ending (ENDING_*)
 ;; @param b: the winner (COLOR_*), or NO_WINNER
 ;; @destroys af, bc, de, hl
 EndGame::
 	ld [wEnding], a
+.dropPresses
+	; A queued entry is never 0: 0 is the empty queue's answer.
+	call TakePadPressed
+	and a
+	jr nz, .dropPresses
 	ld a, b
 	ld [wWinner], a
 	ld a, STATE_OVER
@@ -566,8 +574,9 @@ LevelDepths:
 ;; while the main loop is inside the engine's search: a fallen flag, START or
 ;; SELECT pressed in this frame (one pressed before the search began is seen
 ;; in the queue by UpdateEngineTurn), and the CLOCK level's deadline stop the
-;; search
-;; (hSearchStop); during the search the thinking sign moves and the clocks
+;; search (hSearchStop, which is also set outside a search and is harmless
+;; there: UpdateEngineTurn clears it before each); during the search the
+;; thinking sign moves and the clocks
 ;; are drawn (the main loop, which draws them otherwise, is busy). It writes
 ;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
 ;; enables them again, inside this handler: only the STAT interrupt at line 1,

@@ -10,7 +10,7 @@ use super::game::{
     assert_board_is, assert_status, choose_move, game, game_at, play, press, records, state,
     ENDING_CHECKMATE, ENDING_FIFTY_MOVES, ENDING_INSUFFICIENT_MATERIAL, ENDING_REPETITION,
     ENDING_STALEMATE, GAME_MODE_BLACK, GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LEVEL_EASY,
-    LEVEL_MEDIUM, NO_WINNER, STATE_HUMAN, STATE_OVER,
+    LEVEL_MEDIUM, NO_WINNER, STATE_ENGINE, STATE_HUMAN, STATE_OVER,
 };
 use super::home::drain;
 use super::move_list::{between_updates, panel, record, rows, top, view, MOVE_LIST_HEIGHT};
@@ -171,6 +171,10 @@ const MAX_PLIES: usize = 255;
 /// benchmark is under 5 DMG seconds, 300 frames).
 const ENGINE_FRAMES: u32 = 3000;
 
+/// The press queue's slots, PAD_QUEUE_SIZE (asm/home/joypad.asm), and A's bit in them.
+const PAD_QUEUE_SIZE: usize = 8;
+const PAD_A: u8 = 0x01;
+
 /// The human's move: a random one of the legal moves that take nothing (any move when
 /// all of them take), so that the human loses its pieces and the engine mates soon.
 fn weak_move(position: &Position, rng: &mut SplitMix64) -> Move {
@@ -246,6 +250,13 @@ fn play_against_the_engine(human: Color, level: u8, seed: u64) {
             }
             m
         } else {
+            if position
+                .legal_moves()
+                .iter()
+                .any(|m| position.play(m).is_checkmate())
+            {
+                press_a_during_the_last_search(&mut machine, ply);
+            }
             engine_move(&mut machine, &position, ply)
         };
         let context = format!("ply {ply}, {m}");
@@ -271,6 +282,32 @@ fn play_against_the_engine(human: Color, level: u8, seed: u64) {
         "{human} at level {level}, seed {seed}: {}, {} plies, the panel checked after {panels_checked}",
         model.outcome().unwrap(),
         model.moves().len()
+    );
+    assert_eq!(
+        panels_checked,
+        model.moves().len(),
+        "the panel was not checked after every ply"
+    );
+}
+
+/// The engine can mate: A is pressed while it searches, and must still be queued when
+/// the mate ends the game. (The ending drops it, so the result stays on the screen:
+/// [`assert_ended_as_the_model`] then looks at it.)
+fn press_a_during_the_last_search(machine: &mut Machine, ply: usize) {
+    assert_eq!(
+        (state(machine), records(machine).len()),
+        (STATE_ENGINE, ply),
+        "ply {ply}: the engine is not thinking"
+    );
+    machine.press(Button::A);
+    machine
+        .run_until("EndGame", u64::from(ENGINE_FRAMES) * CYCLES_PER_FRAME)
+        .unwrap_or_else(|error| panic!("ply {ply}: the mate did not end the game: {error:#}"));
+    machine.release(Button::A);
+    let queue = machine.read("hPadQueue", PAD_QUEUE_SIZE).unwrap();
+    assert!(
+        queue.iter().any(|presses| presses & PAD_A != 0),
+        "ply {ply}: the engine's search ended before A was read (queue {queue:02X?})"
     );
 }
 
