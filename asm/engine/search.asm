@@ -218,6 +218,8 @@ SearchBestMove::
 	call OrderMoves
 	ld a, l
 	ldh [hPickEnd], a
+	ld b, h
+	ld c, l
 	ld h, d
 	ld l, e
 	call PickNextMove
@@ -485,8 +487,9 @@ Search:
 .nextMove
 	ld hl, sp + FRAME_END
 	ld a, [hli]
-	inc hl
 	ld c, a
+	ld b, [hl]
+	inc hl
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
