@@ -381,7 +381,7 @@ OrderMoves::
 
 ;; Selects the next move of a node: the best of the records from hl to the
 ;; end (key highest, then from square lowest, then to square lowest, the
-;; promotion bits masked), swapped into hl's place.
+;; promotion bits masked), moved into hl's place.
 ;; Twin of the pick in search::search_node.
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
@@ -392,8 +392,10 @@ OrderMoves::
 ;; @param hl: the first record left (there is one)
 ;; @param bc: the end of the records
 ;; @param hPickEnd: the low byte of the end of the records
-;; @return hl: the same, now holding the best record
-;; @destroys af, bc, de
+;; @return d, e: the best move (from, to byte), now in the record at hl (whose
+;;     key byte is left as it was)
+;; @return hl: the record after it
+;; @destroys af, bc
 PickNextMove::
 	ld a, PICK_SENTINEL_KEY
 	ld [bc], a
@@ -451,22 +453,25 @@ PickNextMove::
 	ld c, l
 	jr .scan
 .picked
+	; The first record left goes where the best was, the best's move where
+	; the first was (its key is not read again). Right also when they are the
+	; same record, so not compared.
+	ASSERT ORDER_RECORD_SIZE == 3
 	pop hl
-	ld a, l
-	cp c
-	jr nz, .swap
-	ld a, h
-	cp b
-	ret z
-.swap
-	push hl
-	REPT ORDER_RECORD_SIZE
-		ld a, [bc]
-		ld e, [hl]
-		ld [hli], a
-		ld a, e
-		ld [bc], a
-		inc bc
-	ENDR
-	pop hl
+	ld a, [hli]
+	ld [bc], a
+	inc bc
+	ld a, [bc]
+	ld d, a
+	ld a, [hl]
+	ld [bc], a
+	ld [hl], d
+	inc hl
+	inc bc
+	ld a, [bc]
+	ld e, a
+	ld a, [hl]
+	ld [bc], a
+	ld [hl], e
+	inc hl
 	ret

@@ -223,10 +223,9 @@ SearchBestMove::
 	ld h, d
 	ld l, e
 	call PickNextMove
-	inc hl
-	ld a, [hli]
+	ld a, d
 	ld [wRootBest], a
-	ld a, [hl]
+	ld a, e
 	ld [wRootBest + 1], a
 
 	ld a, 1
@@ -499,12 +498,7 @@ Search:
 	ld a, c
 	ldh [hPickEnd], a
 	call PickNextMove
-	; The move: the record's last two bytes; the next record after it.
-	inc hl
-	ld a, [hli]
-	ld d, a
-	ld a, [hli]
-	ld e, a
+	; de: the move, the record's last two bytes; hl: the next record.
 	ld b, h
 	ld c, l
 	ld hl, sp + FRAME_NEXT
