@@ -169,7 +169,8 @@ OrderMoves::
 	ld a, l
 	ldh [hOrderMovesEnd], a
 	count_moves_de_to_hl
-	; The stack: the next record, the first record.
+	; The stack: the first record; while the moves are keyed, the next record
+	; above it.
 	pop hl
 	push hl
 	and a
@@ -211,7 +212,7 @@ OrderMoves::
 	; A pawn (bits 3-2 of the role 01: bit 2 tells the sliders, bit 3 the
 	; king, in fewer M-cycles than masking and comparing)
 	ASSERT ROLE_PAWN == %0100 && ROLE_KING == %1100 && ROLE_KNIGHT == %1000
-	ASSERT (ROLE_BISHOP | ROLE_ROOK | ROLE_QUEEN) & %1100 == 0
+	ASSERT ((ROLE_BISHOP | ROLE_ROOK | ROLE_QUEEN) & %1100) == 0
 	bit 2, d
 	jr z, .captureKeyed
 	bit 3, d
