@@ -25,18 +25,14 @@ ENDM
 ; Returns z if a slider of colour \3 with role bit \2 (or the king, on the
 ; first step) attacks c along direction \1.
 MACRO attacker_on_ray
-	ld a, c
-	add \1
-	ld e, a
+	step_e_from c, \1
 	ld a, [de]
 	cp \3 | ROLE_KING
 	ret z
 	and a
 	jr nz, .test\@
 .walk\@
-	ld a, e
-	add \1
-	ld e, a
+	step_e \1
 	ld a, [de]
 	and a
 	jr z, .walk\@

@@ -218,13 +218,14 @@ SearchBestMove::
 	call OrderMoves
 	ld a, l
 	ldh [hPickEnd], a
+	ld b, h
+	ld c, l
 	ld h, d
 	ld l, e
 	call PickNextMove
-	inc hl
-	ld a, [hli]
+	ld a, d
 	ld [wRootBest], a
-	ld a, [hl]
+	ld a, e
 	ld [wRootBest + 1], a
 
 	ld a, 1
@@ -485,8 +486,9 @@ Search:
 .nextMove
 	ld hl, sp + FRAME_END
 	ld a, [hli]
-	inc hl
 	ld c, a
+	ld b, [hl]
+	inc hl
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -496,12 +498,7 @@ Search:
 	ld a, c
 	ldh [hPickEnd], a
 	call PickNextMove
-	; The move: the record's last two bytes; the next record after it.
-	inc hl
-	ld a, [hli]
-	ld d, a
-	ld a, [hli]
-	ld e, a
+	; de: the move, the record's last two bytes; hl: the next record.
 	ld b, h
 	ld c, l
 	ld hl, sp + FRAME_NEXT

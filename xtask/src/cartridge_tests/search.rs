@@ -200,7 +200,7 @@ fn search_stopped_after(rom: &mut RomEngine, fen: &str, depth: u8, after: u64) -
 
 /// The machine cycles from setting hSearchStop to SearchBestMove's return, in the
 /// search below (test.gb, with the stack checks).
-const STOP_CYCLES: u64 = 2917;
+const STOP_CYCLES: u64 = 3005;
 
 #[test]
 fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
@@ -247,7 +247,7 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
 /// The most machine cycles the search takes to return once hSearchStop is set, over
 /// the stop points of the test below (the cartridge's clock and menu set it from an
 /// interrupt handler and wait for the search to return).
-const MOST_STOP_CYCLES: u64 = 5533;
+const MOST_STOP_CYCLES: u64 = 4059;
 
 #[test]
 fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_is_set() {
