@@ -308,15 +308,15 @@ fn ten_minutes_of_random_presses_keep_the_game_running_and_every_move_legal() {
     machine.assert_no_violations().unwrap();
     println!("seed {SEED:#X}, {FRAMES} frames: {figures:?}");
     // The figures seed 0x50AC gives (a regression guard: a change of the game's timing
-    // or of its menus changes them): 15 games (2 at EASY, 2 at MEDIUM, 11 of two
-    // players), 202 moves, 54 pauses, 3 promotion questions, 3 checkmates, 4
-    // resignations and 5 draws agreed.
+    // or of its menus changes them): 15 games (3 at EASY, 1 at CLOCK, 11 of two
+    // players), 204 moves, 53 pauses, 4 promotion questions, 3 checkmates, 5
+    // resignations and 4 draws agreed.
     assert_eq!(figures.games_started, 15);
-    assert_eq!(figures.games_by_level, [2, 2, 0, 0]);
+    assert_eq!(figures.games_by_level, [3, 0, 0, 1]);
     assert_eq!(figures.two_player_games, 11);
-    assert_eq!(figures.moves_checked, 202);
-    assert_eq!(figures.boards_checked, 32_001);
-    assert_eq!(figures.menus_opened, 54);
-    assert_eq!(figures.promotion_questions, 3);
-    assert_eq!(figures.endings, [3, 0, 0, 0, 0, 0, 4, 5]);
+    assert_eq!(figures.moves_checked, 204);
+    assert_eq!(figures.boards_checked, 30_666);
+    assert_eq!(figures.menus_opened, 53);
+    assert_eq!(figures.promotion_questions, 4);
+    assert_eq!(figures.endings, [3, 0, 0, 0, 0, 0, 5, 4]);
 }
