@@ -679,15 +679,21 @@ fn resigning_ends_the_game_in_words_and_a_starts_a_new_one() {
     machine.assert_no_violations().unwrap();
 }
 
-#[test]
-fn two_players_agree_a_draw_when_the_other_says_yes() {
+/// A new game between two players in which White has offered a draw (the pause menu's
+/// OFFER DRAW): the question waits for Black's answer, its pointer (the glyph >) at NO.
+pub(super) fn draw_offered() -> Machine {
     let mut machine = game(GAME_MODE_TWO_PLAYERS);
     press(&mut machine, Button::Start);
     press(&mut machine, Button::Down);
     press(&mut machine, Button::A);
     assert_eq!(state(&machine), STATE_DRAW_ANSWER);
-    // The pointer (the glyph >) is at NO.
     assert_text_at(&machine, 0, MENU_ROW + 5, "ACCEPT DRAW? YES>NO", 20);
+    machine
+}
+
+#[test]
+fn two_players_agree_a_draw_when_the_other_says_yes() {
+    let mut machine = draw_offered();
     // NO is chosen first; B is NO too.
     press(&mut machine, Button::B);
     assert_eq!(state(&machine), STATE_MENU);

@@ -17,8 +17,8 @@
 use engine_src::Position;
 
 use super::game::{
-    assert_board_is, assert_status, assert_text_at, cursor, engine_thinking, game, pick_up, press,
-    promotion_question, records, square, state, wait_for_human, ENDING_RESIGNED,
+    assert_board_is, assert_status, assert_text_at, cursor, draw_offered, engine_thinking, game,
+    pick_up, press, promotion_question, records, square, state, wait_for_human, ENDING_RESIGNED,
     GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LCDC_WINDOW, MENU_ROW, SCREEN_BOARD, STATE_DRAW_ANSWER,
     STATE_ENGINE, STATE_HUMAN, STATE_MENU, STATE_OVER, STATE_PICKED, STATE_PROMOTION, STATUS_ROW,
 };
@@ -266,12 +266,7 @@ fn in_the_pause_menu_b_start_and_select_resume() {
 
 #[test]
 fn at_a_draw_offer_between_two_players_b_goes_back_to_the_menu_and_start_resumes() {
-    let mut machine = game(GAME_MODE_TWO_PLAYERS);
-    press(&mut machine, Button::Start);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_DRAW_ANSWER);
-    assert_text_at(&machine, 0, MENU_ROW + 5, "ACCEPT DRAW? YES>NO", 20);
+    let mut machine = draw_offered();
     press(&mut machine, Button::B);
     assert_eq!(state(&machine), STATE_MENU);
     assert_text_at(&machine, 0, MENU_ROW + 5, "", 20);
