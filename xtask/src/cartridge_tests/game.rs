@@ -3,9 +3,10 @@
 //! model's position, putting a piece back, the board turned round for Black, the pause
 //! menu and the endings' words.
 
-use engine_src::{Color, Move, Piece, Position, Role, Square};
+use engine_src::{Color, Game, Move, Piece, Position, Role, Square};
 
 use super::boot;
+use super::move_list;
 use super::screens::{art, screen_area, text_picture, BOARD_LEFT, SQUARE};
 use crate::assets::gfx;
 use crate::harness::{Button, Machine};
@@ -532,6 +533,39 @@ pub(super) fn promotion_question() -> (Machine, Position) {
     press(&mut machine, Button::A);
     assert_eq!(state(&machine), STATE_PROMOTION);
     (machine, position)
+}
+
+/// Each of the four pieces a pawn may become, chosen in the question with the joypad:
+/// the board, the record and the move list's last entry are the model's.
+#[test]
+fn every_promotion_piece_is_chosen_through_the_joypad() {
+    for (uci, entry) in [
+        ("b5a6q", "Pb5xa6=Q"),
+        ("b5a6r", "Pb5xa6=R"),
+        ("b5a6b", "Pb5xa6=B"),
+        ("b5a6n", "Pb5xa6=N"),
+    ] {
+        let mut machine = game(GAME_MODE_TWO_PLAYERS);
+        let mut model = Game::new(Position::start());
+        for played in ["a2a3", "b5b4", "a3b4", "c5c4", "b4b5", "d5d4", uci] {
+            let m = model.position().parse_uci(played).unwrap();
+            play(&mut machine, model.position(), played, false);
+            model.play(m).unwrap();
+        }
+        machine.run_frames(8).unwrap();
+        assert_board_is(&machine, model.position(), uci);
+        assert_eq!(records(&machine).len(), 7, "{uci}: the records");
+        let rows = move_list::rows(&model.move_list().unwrap());
+        assert_eq!(rows.last().map(String::as_str), Some(entry), "{uci}");
+        let bottom = rows.len().saturating_sub(move_list::MOVE_LIST_HEIGHT);
+        assert_eq!(
+            move_list::panel(&mut machine),
+            move_list::view(&rows, bottom),
+            "{uci}: the move list"
+        );
+        assert_eq!(state(&machine), STATE_HUMAN, "{uci}: Black is to move");
+        machine.assert_no_violations().unwrap();
+    }
 }
 
 #[test]
