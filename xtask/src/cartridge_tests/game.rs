@@ -479,22 +479,12 @@ fn moves_through_the_joypad_play_as_the_model_with_en_passant_and_castling() {
             .collect()
     };
     let entries = engine_src::notation::format_move_list(&start, &played).unwrap();
-    let mut rows = Vec::new();
-    for entry in &entries {
-        match entry.split_once("...") {
-            Some((number, m)) => rows.extend([format!("{number}..."), m.to_owned()]),
-            None => rows.push(entry.clone()),
-        }
-    }
+    let rows = move_list::rows(&entries);
     assert_eq!(rows.len(), 19);
     assert_eq!(panel(&machine), rows[8..]);
     // Black resigns (in a two-player game the side to move does); at the end the list
     // scrolls, within its ends.
-    press(&mut machine, Button::Start);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_OVER);
+    resign(&mut machine, Button::Start);
     assert_status(&machine, ["RESIGNED", "WHITE WINS", "", "A: NEW GAME"]);
     for _ in 0..3 {
         press(&mut machine, Button::Up);
@@ -688,15 +678,21 @@ fn the_pause_menu_shows_its_items_and_turns_the_music_off() {
     machine.assert_no_violations().unwrap();
 }
 
+/// The player to move resigns through the pause menu, opened with `opens` (START or
+/// SELECT): two items down to RESIGN, A; the game is over.
+pub(super) fn resign(machine: &mut Machine, opens: Button) {
+    press(machine, opens);
+    press(machine, Button::Down);
+    press(machine, Button::Down);
+    press(machine, Button::A);
+    machine.run_frames(4).unwrap();
+    assert_eq!(state(machine), STATE_OVER, "no resignation");
+}
+
 #[test]
 fn resigning_ends_the_game_in_words_and_a_starts_a_new_one() {
     let mut machine = game(GAME_MODE_WHITE);
-    press(&mut machine, Button::Select);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
-    machine.run_frames(4).unwrap();
-    assert_eq!(state(&machine), STATE_OVER);
+    resign(&mut machine, Button::Select);
     assert_eq!(machine.read_u8("wEnding").unwrap(), ENDING_RESIGNED);
     assert_eq!(machine.read_u8("wWinner").unwrap(), 1, "Black wins");
     assert_status(&machine, ["RESIGNED", "BLACK WINS", "", "A: NEW GAME"]);

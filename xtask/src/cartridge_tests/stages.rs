@@ -18,9 +18,10 @@ use engine_src::Position;
 
 use super::game::{
     assert_board_is, assert_status, assert_text_at, cursor, draw_offered, engine_thinking, game,
-    pick_up, press, promotion_question, records, square, state, wait_for_human, ENDING_RESIGNED,
-    GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LCDC_WINDOW, MENU_ROW, SCREEN_BOARD, STATE_DRAW_ANSWER,
-    STATE_ENGINE, STATE_HUMAN, STATE_MENU, STATE_OVER, STATE_PICKED, STATE_PROMOTION, STATUS_ROW,
+    pick_up, press, promotion_question, records, resign, square, state, wait_for_human,
+    ENDING_RESIGNED, GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LCDC_WINDOW, MENU_ROW, SCREEN_BOARD,
+    STATE_DRAW_ANSWER, STATE_ENGINE, STATE_HUMAN, STATE_MENU, STATE_OVER, STATE_PICKED,
+    STATE_PROMOTION, STATUS_ROW,
 };
 use super::options::{level_page, mode_page};
 use super::{boot, current_screen};
@@ -286,12 +287,7 @@ fn at_a_draw_offer_between_two_players_b_goes_back_to_the_menu_and_start_resumes
 #[test]
 fn at_the_end_b_and_start_do_nothing_and_the_result_stays() {
     let mut machine = game(GAME_MODE_WHITE);
-    press(&mut machine, Button::Start);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
-    machine.run_frames(4).unwrap();
-    assert_eq!(state(&machine), STATE_OVER);
+    resign(&mut machine, Button::Start);
     for button in [Button::B, Button::Start, Button::Select] {
         press(&mut machine, button);
         machine.run_frames(4).unwrap();
