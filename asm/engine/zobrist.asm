@@ -1,57 +1,43 @@
 ; Zobrist keys: a 32-bit key per position, kept up to date by MakeMove.
 ;
-; The key is the XOR of one random key per piece on its square, one for Black
-; to move, one per castling right held, and one per file of the en-passant
-; square while there is one (hEpSquare: a double step with an enemy pawn
-; beside it). The game's repetition check wants the en-passant file only when
-; an en-passant capture is legal, as engine-src's key does: GameKey in
-; gameend.asm corrects for that.
+; The key is the XOR of one key per piece on its square, one for Black to
+; move, one per castling right held, and one per file of the en-passant square
+; while there is one (hEpSquare: a double step with an enemy pawn beside it).
+; The game's repetition check wants the en-passant file only when an
+; en-passant capture is legal, as engine-src's key does: GameKey in gameend.asm
+; corrects for that.
 ;
-; The random bytes are made at assembly time by a fixed linear congruential
-; recurrence, x' = x * 1103515245 + 12345 (mod 2^32), each byte being bits
-; 24-31 of the next x: the same keys on every build, with rgbasm or in-tree.
+; The keys are engine-src's (engine-src/src/zobrist.rs), rendered by `cargo
+; xtask assets` into generated/engine/zobrist.inc: the cartridge keeps the low
+; 32 bits of each 64-bit key, byte 0 the lowest, so that its key of a position
+; is the low 32 bits of the model's (Position::cartridge_key). The game's key
+; (GameKey) always is; the key MakeMove keeps (wZobristKey) is the low 32 bits
+; of the model's search::line_key, which differs only right after a double
+; step beside an enemy pawn that cannot capture en passant.
 ;
 ; Piece keys are laid out for a fast update: 8 pages, one per colour and key
 ; byte (White bytes 0-3, then Black bytes 0-3). In a page, the key of a role on
 ; a square is at cell (square + the role's PAGE_OFFSET_*, engine.inc): each role
 ; gets its own columns and rows of the page. The evaluation's pages (eval.asm)
 ; have the same layout, so MakeMove finds a move's two cells once for both.
+; Cells no role uses hold 0 (no piece code leads there).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/zobrist.inc"
 
-
-DEF zobrist_state = $C4E55A77
-
-; Defines zobrist_byte as the next random byte.
-MACRO next_zobrist_byte
-	DEF zobrist_state = (zobrist_state * 1103515245 + 12345) & $FFFFFFFF
-	DEF zobrist_byte = (zobrist_state >>> 24) & $FF
-ENDM
-
-; Defines \1 as the next random 32-bit key.
-MACRO next_zobrist_key
-	next_zobrist_byte
-	DEF \1 = zobrist_byte
-	next_zobrist_byte
-	DEF \1 = \1 | zobrist_byte << 8
-	next_zobrist_byte
-	DEF \1 = \1 | zobrist_byte << 16
-	next_zobrist_byte
-	DEF \1 = \1 | zobrist_byte << 24
-ENDM
+ASSERT ZOBRIST_BOARD_FIRST_ROW == BOARD_FIRST_ROW && ZOBRIST_BOARD_ROW_CELLS == BOARD_ROW_CELLS, "zobrist.inc is made for another mailbox"
+ASSERT ZOBRIST_OFFSET_PAWN == PAGE_OFFSET_PAWN && ZOBRIST_OFFSET_KNIGHT == PAGE_OFFSET_KNIGHT && ZOBRIST_OFFSET_BISHOP == PAGE_OFFSET_BISHOP, "zobrist.inc's role offsets are not the piece pages'"
+ASSERT ZOBRIST_OFFSET_ROOK == PAGE_OFFSET_ROOK && ZOBRIST_OFFSET_QUEEN == PAGE_OFFSET_QUEEN && ZOBRIST_OFFSET_KING == PAGE_OFFSET_KING, "zobrist.inc's role offsets are not the piece pages'"
 
 
 SECTION "Zobrist piece keys", ROMX, ALIGN[8]
 
-; 8 pages of random bytes (see above); cells no role uses are random too.
+; 8 pages of key bytes (see above).
 ZobristPieceKeys:
-REPT 8 * 256
-	next_zobrist_byte
-	db zobrist_byte
-ENDR
+	zobrist_piece_pages
 	assert_table_length ZobristPieceKeys, 8 * 256, 1
 
 
@@ -87,32 +73,23 @@ FOR cell, 256
 ENDR
 	assert_table_length PieceKeyIndex, 256, 1
 
-; The other keys follow the piece keys in the random sequence.
-	next_zobrist_key BLACK_TO_MOVE_KEY
-	next_zobrist_key WHITE_CASTLE_KEY
-	next_zobrist_key BLACK_CASTLE_KEY
-FOR file, BOARD_FILES
-	next_zobrist_key EP_FILE_KEY_{d:file}
-ENDR
-
 ; The key of Black to move, little-endian; MakeMove XORs it in as immediates.
 BlackToMoveKey::
-	dl BLACK_TO_MOVE_KEY
-DEF ZOBRIST_BLACK_TO_MOVE EQU BLACK_TO_MOVE_KEY
+	dl ZOBRIST_BLACK_TO_MOVE
 EXPORT ZOBRIST_BLACK_TO_MOVE
 
 ; The castling keys of each value of hCastlingRights.
 CastlingKeys:
 	dl 0
-	dl WHITE_CASTLE_KEY
-	dl BLACK_CASTLE_KEY
-	dl WHITE_CASTLE_KEY ^ BLACK_CASTLE_KEY
+	dl ZOBRIST_CASTLE_WHITE
+	dl ZOBRIST_CASTLE_BLACK
+	dl ZOBRIST_CASTLE_WHITE ^ ZOBRIST_CASTLE_BLACK
 	assert_table_length CastlingKeys, 4, 4
 
 ; The en-passant key of each file.
 EpFileKeys:
 FOR file, BOARD_FILES
-	dl EP_FILE_KEY_{d:file}
+	dl ZOBRIST_EP_FILE_{d:file}
 ENDR
 	assert_table_length EpFileKeys, BOARD_FILES, 4
 ASSERT HIGH(BlackToMoveKey) == HIGH(EpFileKeys + 4 * BOARD_FILES - 1), "the small keys cross a page"

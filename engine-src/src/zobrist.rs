@@ -6,10 +6,24 @@
 //! en-passant file, the latter only when an en-passant capture is possible (which is
 //! the only time a [`Position`] keeps its en-passant square). Two positions that are
 //! the same for threefold repetition have the same key.
+//!
+//! This file is the one definition of the keys on both sides: `cargo xtask assets`
+//! renders them (xtask/src/assets/zobrist.rs) into `generated/engine/zobrist.inc`, which
+//! asm/engine/zobrist.asm includes. The cartridge keeps the **low 32 bits** of every key
+//! (bits 0-31, little-endian in its four bytes), the same subset everywhere; XOR works
+//! bit by bit, so the cartridge's key of a position is the low 32 bits of
+//! [`Position::zobrist`]: [`Position::cartridge_key`], which tests and `cargo xtask
+//! verify` compare with the ROM's. That is the key of the game's history (GameKey,
+//! asm/engine/gameend.asm). The key the search keeps along its line (MakeMove's
+//! `wZobristKey`) is the low 32 bits of [`crate::search::line_key`]: the same but right
+//! after a double step that lands beside an enemy pawn which cannot capture en passant,
+//! where it also holds that file's [`ep_key`].
 
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Piece;
+#[cfg(test)]
+use crate::role::Role;
 use crate::square::{File, Square};
 
 const SEED: u64 = 0xC4E5_5A77_AC00_5A6B;
@@ -64,7 +78,21 @@ pub fn ep_key(file: File) -> u64 {
     KEYS[EP_KEYS + file.index()]
 }
 
+/// How many low bits of a key the cartridge keeps (see the top of the file).
+pub const CARTRIDGE_KEY_BITS: u32 = 32;
+
+/// The bits of `key` the cartridge keeps: its low [`CARTRIDGE_KEY_BITS`].
+pub const fn cartridge_bits(key: u64) -> u32 {
+    key as u32
+}
+
 impl Position {
+    /// The cartridge's key of the position: the low 32 bits of [`Position::zobrist`]
+    /// ([`cartridge_bits`]), which its game history (GameKey) holds.
+    pub fn cartridge_key(&self) -> u32 {
+        cartridge_bits(self.zobrist())
+    }
+
     /// The Zobrist key of the position (pieces, side to move, castling rights, and
     /// the en-passant file when an en-passant capture is possible; not the counters).
     pub fn zobrist(&self) -> u64 {
@@ -98,5 +126,46 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), KEY_COUNT);
         assert!(keys.iter().all(|&key| key != 0));
+        // The cartridge's subset of them is distinct too: two keys equal in their low
+        // 32 bits would make two piece moves cancel in the ROM's key only.
+        let mut low: Vec<u32> = KEYS.iter().map(|&key| cartridge_bits(key)).collect();
+        low.sort_unstable();
+        low.dedup();
+        assert_eq!(low.len(), KEY_COUNT);
+    }
+
+    #[test]
+    fn the_cartridge_key_is_the_low_half_of_the_key() {
+        let start = Position::start();
+        assert_eq!(start.zobrist(), 0x55C8_E318_8474_7464);
+        assert_eq!(start.cartridge_key(), 0x8474_7464);
+        let after = start.play(&start.parse_uci("b2b3").unwrap());
+        assert_eq!(
+            after.cartridge_key(),
+            0x8474_7464
+                ^ cartridge_bits(piece_key(Role::Pawn.of(Color::White), Square::B2))
+                ^ cartridge_bits(piece_key(Role::Pawn.of(Color::White), Square::B3))
+                ^ cartridge_bits(black_to_move_key())
+        );
+    }
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+    }
+
+    #[test]
+    fn an_en_passant_square_no_pawn_can_take_on_leaves_the_key_alone() {
+        // Black's c4 pawn stands beside the d4 pawn that crossed d3, but taking it
+        // would empty the rank between the rook on a4 and Black's king on e4.
+        let pinned = position("5/5/R1pPk/5/5/K4 b - d3 0 1");
+        assert_eq!(pinned.ep_square(), None);
+        let plain = position("5/5/R1pPk/5/5/K4 b - - 0 1");
+        assert_eq!(pinned.zobrist(), plain.zobrist());
+        assert_eq!(pinned.cartridge_key(), plain.cartridge_key());
+        // Where the capture is legal, the file counts.
+        let free = position("k4/5/3pP/5/5/K4 b - e3 0 1");
+        assert_eq!(free.ep_square(), Some(Square::E3));
+        let without = position("k4/5/3pP/5/5/K4 b - - 0 1");
+        assert_eq!(free.zobrist(), without.zobrist() ^ ep_key(File::E));
     }
 }

@@ -36,13 +36,14 @@ pub const EVAL_INC: &str = "engine/eval.inc";
 
 /// The mailbox: the row of rank 1 and the cells of a row (asm/engine/engine.inc's
 /// BOARD_FIRST_ROW and BOARD_ROW_CELLS).
-const BOARD_FIRST_ROW: usize = 2;
-const BOARD_ROW_CELLS: usize = 16;
-const PAGE_SIZE: usize = 256;
+pub(super) const BOARD_FIRST_ROW: usize = 2;
+pub(super) const BOARD_ROW_CELLS: usize = 16;
+pub(super) const PAGE_SIZE: usize = 256;
 
 /// Each role's code (bits 0-3 of a piece code, engine.inc's ROLE_*), its offset in a
-/// page and its mating material, in the order of [`Role::ALL`].
-const ROLE_CODES: [(&str, u8, usize, u8); 6] = [
+/// page and its mating material, in the order of [`Role::ALL`] (the Zobrist key pages,
+/// zobrist.rs, use the same offsets).
+pub(super) const ROLE_CODES: [(&str, u8, usize, u8); 6] = [
     ("PAWN", 0b0100, 6 * BOARD_ROW_CELLS, 2),
     ("KNIGHT", 0b1000, 6 * BOARD_ROW_CELLS + 5, 1),
     ("BISHOP", 0b0001, 0, 1),
@@ -152,14 +153,18 @@ fn page(weights: &Weights, color: Color) -> [u8; PAGE_SIZE] {
         );
         put(usize::from(code) + MATING_ROW * BOARD_ROW_CELLS, mating);
         for square in Square::ALL {
-            let cell = (BOARD_FIRST_ROW + square.rank().index()) * BOARD_ROW_CELLS
-                + square.file().index()
-                + offset;
+            let cell = page_cell(square, offset);
             let entry = weights.piece_square[role][square.relative(color).index()];
             put(cell, (sign * i16::from(entry)) as u8);
         }
     }
     page
+}
+
+/// The cell of a piece page holding the value of a role with page offset `offset` on
+/// `square`: the engine's mailbox square plus the offset.
+pub(super) fn page_cell(square: Square, offset: usize) -> usize {
+    (BOARD_FIRST_ROW + square.rank().index()) * BOARD_ROW_CELLS + square.file().index() + offset
 }
 
 /// What row `row` of a page holds, for the comment beside it.

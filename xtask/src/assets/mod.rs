@@ -1,11 +1,12 @@
 //! `cargo xtask assets`: regenerates `generated/` from `assets/` and from `engine-src/`
-//! (the evaluation's weights, the search's constants). Every generator is a `generate(check)` function that writes through
+//! (the evaluation's weights, the search's constants, the Zobrist keys). Every generator is a `generate(check)` function that writes through
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
 pub mod eval;
 pub mod gfx;
 pub mod music;
 pub mod search;
+pub mod zobrist;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -74,6 +75,7 @@ pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
     music::generate(root, &mut outputs)?;
     eval::generate(root, &mut outputs)?;
     search::generate(root, &mut outputs)?;
+    zobrist::generate(root, &mut outputs)?;
     let made = outputs.files.keys().cloned().collect();
     let notes = std::mem::take(&mut outputs.notes);
     let stale = outputs.commit(&root.join("generated"), check)?;
