@@ -5,7 +5,9 @@
 ; The history keeps the key of every position since the last capture or pawn
 ; move (the only ones that can repeat the current one), the current position
 ; last. Its keys are "game keys": the Zobrist key, but with the en-passant
-; file only when an en-passant capture is legal, as engine-src's key.
+; file only when an en-passant capture is legal, as engine-src's key: a game
+; key is the low 32 bits of Position::zobrist (Position::cartridge_key), which
+; `cargo xtask verify` compares at every position it visits.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -32,6 +34,8 @@ DEF VERDICT_COUNT EQU const_value
 EXPORT VERDICT_ONGOING, VERDICT_CHECKMATE, VERDICT_STALEMATE
 EXPORT VERDICT_INSUFFICIENT_MATERIAL, VERDICT_FIFTY_MOVES, VERDICT_REPETITION
 EXPORT VERDICT_COUNT
+; xtask reads the history's keys by label (wGameKeys, wGameKeyCount).
+EXPORT GAME_KEY_SIZE
 
 
 SECTION "Game history", WRAM0
@@ -123,7 +127,9 @@ GameKeyAddress:
 
 
 ;; Computes wGameKey: wZobristKey without the en-passant file unless an
-;; en-passant capture is legal.
+;; en-passant capture is legal (engine-src's Position::cartridge_key: MakeMove
+;; sets hEpSquare after any double step beside an enemy pawn, the model only
+;; when that pawn may take).
 ;; @param hl: free move stack space
 ;; @destroys af, bc, de, hl
 GameKey:

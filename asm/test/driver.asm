@@ -23,7 +23,13 @@
 ;   variation. hSearchStop is cleared before the search: the harness may set
 ;   it while the search runs;
 ; - with the stack checks, an engine routine that finds a stack full ends the
-;   command at once with its TEST_STATUS_* (see the traps at the end).
+;   command at once with its TEST_STATUS_* (see the traps at the end);
+; - after any command the engine's Zobrist keys are those of the position the
+;   history led to (every command unmakes what it makes): xtask reads them by
+;   label, wZobristKey (board.asm, the key MakeMove kept) and the last of
+;   wGameKeys (gameend.asm, wGameKeyCount keys of GAME_KEY_SIZE bytes), and
+;   compares them with the model's; the driver copies nothing, so that a
+;   command takes the cycles it took before.
 ;
 ; xtask reads every code, limit and size below by name from the .sym (hence
 ; the EXPORTs) and checks at boot that it knows them all: a new command is a

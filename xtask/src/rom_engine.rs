@@ -21,7 +21,8 @@
 use std::fmt;
 
 use anyhow::{bail, Context, Result};
-use engine_src::search::{self, Limits, LimitsError, SearchResult};
+use engine_src::search::{self, line_key, Limits, LimitsError, SearchResult};
+use engine_src::zobrist::cartridge_bits;
 use engine_src::{Color, Game, Move, Outcome, Position, Role, Square};
 
 use crate::harness::{Location, Machine, Symbols, CYCLES_PER_SECOND};
@@ -152,6 +153,11 @@ pub fn read_contract(symbols: &Symbols) -> Result<DriverLimits> {
             "bytes a perft count".to_string(),
         ),
         (
+            "GAME_KEY_SIZE",
+            KEY_SIZE,
+            "bytes a key (the low 32 bits of the model's)".to_string(),
+        ),
+        (
             "TEST_NO_EP_SQUARE",
             usize::from(NO_EP_SQUARE),
             "for no en-passant square".to_string(),
@@ -247,6 +253,9 @@ fn check_codes<C: DriverCodes>(symbols: &Symbols) -> Result<()> {
 const NUM_SQUARES: usize = Square::COUNT;
 /// The bytes of a perft count (32 bits, little-endian).
 const NODES_SIZE: usize = 4;
+/// The bytes of a Zobrist key (`wZobristKey`, a key of `wGameKeys`): the cartridge keeps
+/// the low 32 bits of the model's ([`engine_src::zobrist::cartridge_bits`]).
+const KEY_SIZE: usize = 4;
 /// `wTestEpSquare` when there is no en-passant square.
 const NO_EP_SQUARE: u8 = 0xFF;
 /// The bits of `wTestCastling`.
@@ -461,6 +470,51 @@ pub struct LegalMoves {
     /// `GenerateQuiescenceMoves`, in the ROM's order (the legal moves for which
     /// `Move::is_quiescence` holds).
     pub quiescence: Vec<RomMove>,
+    /// The Zobrist keys after the history.
+    pub keys: RomKeys,
+}
+
+/// The cartridge's two Zobrist keys of a position (asm/engine/zobrist.asm), each the low
+/// 32 bits of one of the model's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RomKeys {
+    /// `wZobristKey`, the key MakeMove keeps and the search compares: the model's
+    /// [`line_key`] (its game key, with the en-passant file also right after a double
+    /// step beside an enemy pawn that cannot take).
+    pub line: u32,
+    /// The last key of the game's history (`wGameKeys`, made by GameKey in
+    /// asm/engine/gameend.asm), which repetitions are counted with: the model's
+    /// [`Position::cartridge_key`].
+    pub game: u32,
+}
+
+impl RomKeys {
+    /// The model's keys of the position `game` has reached, as the ROM keeps them after
+    /// loading `game`'s start and playing its moves.
+    pub fn of_game(game: &Game) -> RomKeys {
+        let position = game.position();
+        let line = match game.moves().split_last() {
+            None => position.cartridge_key(),
+            Some((last, earlier)) => {
+                let mut before = *game.start();
+                for m in earlier {
+                    before.play_unchecked(m);
+                }
+                cartridge_bits(line_key(&before, last, position))
+            }
+        };
+        RomKeys {
+            line,
+            game: position.cartridge_key(),
+        }
+    }
+}
+
+/// `line $84747464, game $84747464`.
+impl fmt::Display for RomKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line ${:08X}, game ${:08X}", self.line, self.game)
+    }
 }
 
 /// The ROM's answer to TEST_SEARCH (SearchBestMove, asm/engine/search.asm).
@@ -731,7 +785,24 @@ impl RomEngine {
                     bail!("the ROM's insufficient-material flag is {byte}, which is not 0 or 1")
                 }
             },
+            keys: self.keys()?,
         })
+    }
+
+    /// The Zobrist keys of the position the last query loaded and played its history to
+    /// (every command leaves them as it found them): `wZobristKey` and the last key of
+    /// `wGameKeys`.
+    pub fn keys(&self) -> Result<RomKeys> {
+        let machine = &self.machine;
+        let key = |bytes: Vec<u8>| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let line = key(machine.read("wZobristKey", KEY_SIZE)?);
+        let count = machine.read_u8("wGameKeyCount")?;
+        if count == 0 {
+            bail!("the ROM's game history (wGameKeyCount) is empty after a query");
+        }
+        let last = machine.symbol("wGameKeys")? + (u16::from(count) - 1) * KEY_SIZE as u16;
+        let game = key(machine.read(last, KEY_SIZE)?);
+        Ok(RomKeys { line, game })
     }
 
     /// SearchBestMove on the position `history` leads to from `start`, to depth

@@ -414,6 +414,15 @@ mod tests {
              differs); run `cargo xtask assets` to refresh it"
         );
 
+        // So are the Zobrist keys.
+        generate_in(&root, false).unwrap();
+        std::fs::write(root.join("generated/engine/zobrist.inc"), "edited by hand").unwrap();
+        assert_eq!(
+            rom_check(&root),
+            "generated/ is stale: it is not what assets/ makes now (generated/engine/zobrist.inc \
+             differs); run `cargo xtask assets` to refresh it"
+        );
+
         // A bad PNG cannot be checked: the converter's error says what is wrong.
         art.put_pixel(1, 0, image::Rgba([0x12, 0x34, 0x56, 0xFF]));
         art.save_with_format(&title, image::ImageFormat::Png)

@@ -1,7 +1,8 @@
 //! `cargo xtask verify`: the SM83 engine in the emulator against the reference model.
 //!
-//! Three parts, each counting its checks:
-//! 1. perft from the start position at depths 1 to [`START_DEPTH`];
+//! Four parts, each counting its checks:
+//! 1. the start position as at the positions of part 3, then perft from it at depths 1
+//!    to [`START_DEPTH`];
 //! 2. each position of `engine-src/perft/suite.epd` as at the positions of part 3,
 //!    and its every count up to depth [`SUITE_DEPTH`];
 //! 3. random games (seeded: a seed replays the same games): at positions along each
@@ -9,13 +10,18 @@
 //!    stalemate, insufficient material, fifty moves, repetition), whether the side
 //!    to move is in check, its evaluation (`Evaluate`, from the score MakeMove kept
 //!    through the game, against `eval::evaluate`) and whether the material is
-//!    insufficient (`hMatingMaterial`) must be the model's. The ROM is given the game's start
+//!    insufficient (`hMatingMaterial`) and its two Zobrist keys (`wZobristKey`, which
+//!    MakeMove kept through the game, and the history's last key: the low 32 bits of
+//!    the model's `search::line_key` and `Position::zobrist`, [`crate::rom_engine::RomKeys::of_game`])
+//!    must be the model's. The ROM is given the game's start
 //!    position and every move since, so it plays the history itself and judges
 //!    repetitions and the fifty-move rule from it. Some games are plain random play,
 //!    some shuffle pieces back and forth (repetitions, castling rights lost on the
 //!    way), some capture down to an endgame and then avoid captures and pawn moves
 //!    (insufficient material, the fifty-move rule), sometimes from a loaded position
-//!    whose fifty-move counter is already high.
+//!    whose fifty-move counter is already high;
+//! 4. the search on a suite of positions ([`search`]): the same move, score, line, depth
+//!    and nodes, and the Zobrist keys left as they were at the root.
 //!
 //! A perft count that differs is followed down the tree, through the ROM's own move
 //! making (one-move-longer histories), to the first position whose legal moves differ.
@@ -67,12 +73,13 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut tally = Tally::default();
 
     let start = Position::start();
-    tally.begin_part("verify: perft from the start", u64::from(START_DEPTH));
+    tally.begin_part("verify: perft from the start", u64::from(START_DEPTH) + 1);
+    tally.loaded(&mut rom, START_FEN, &start)?;
     for depth in 1..=START_DEPTH {
         tally.perft(&mut rom, START_FEN, &start, depth)?;
     }
     println!(
-        "perft from the start position, depths 1-{START_DEPTH}: {}",
+        "the start position's answer, then perft from it at depths 1-{START_DEPTH}: {}",
         tally.part()
     );
 

@@ -1,6 +1,6 @@
 //! How the ROM's answers differ from the model's, in words: the one comparison of a
-//! position's legal moves, quiescence moves, verdict, check, evaluation and insufficient
-//! material (used by verify and by the engine's
+//! position's legal moves, quiescence moves, verdict, check, evaluation, insufficient
+//! material and Zobrist keys (used by verify and by the engine's
 //! cartridge tests), and the search down a perft tree for where a count goes wrong.
 
 use std::fmt::{self, Write as _};
@@ -11,7 +11,7 @@ use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
 use super::Answers;
-use crate::rom_engine::{HistoryRefused, LegalMoves, RomMove, Verdict};
+use crate::rom_engine::{HistoryRefused, LegalMoves, RomKeys, RomMove, Verdict};
 
 /// What the model says of a position of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,8 @@ pub struct Expected {
     /// `eval::evaluate`.
     pub evaluation: i16,
     pub insufficient_material: bool,
+    /// [`RomKeys::of_game`].
+    pub keys: RomKeys,
 }
 
 impl Expected {
@@ -31,6 +33,7 @@ impl Expected {
             in_check: position.is_check(),
             evaluation: evaluate(position),
             insufficient_material: position.is_insufficient_material(),
+            keys: RomKeys::of_game(game),
         }
     }
 
@@ -41,6 +44,7 @@ impl Expected {
             in_check: listed.in_check,
             evaluation: listed.evaluation,
             insufficient_material: listed.insufficient_material,
+            keys: listed.keys,
         }
     }
 }
@@ -61,6 +65,7 @@ pub struct Difference {
     in_check: Option<(bool, bool)>,
     evaluation: Option<(i16, i16)>,
     insufficient_material: Option<(bool, bool)>,
+    keys: Option<(RomKeys, RomKeys)>,
 }
 
 impl Difference {
@@ -88,6 +93,7 @@ impl Difference {
                 .then_some((listed.evaluation, model.evaluation)),
             insufficient_material: (listed.insufficient_material != model.insufficient_material)
                 .then_some((listed.insufficient_material, model.insufficient_material)),
+            keys: (listed.keys != model.keys).then_some((listed.keys, model.keys)),
         }
     }
 
@@ -164,6 +170,9 @@ impl fmt::Display for Difference {
                 yes_no(rom),
                 yes_no(model)
             )?;
+        }
+        if let Some((rom, model)) = self.keys {
+            writeln!(f, "  Zobrist keys  ROM {rom}, model {model}")?;
         }
         Ok(())
     }

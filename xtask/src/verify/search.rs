@@ -1,7 +1,8 @@
 //! verify's search part: the cartridge's search (asm/engine/search.asm) against the
 //! model's (engine-src/src/search.rs) on a suite of positions, at depths 1 to
 //! [`MAX_COMPARED_DEPTH`] and once within a node budget: the same move, score, principal
-//! variation, finished depth and node count.
+//! variation, finished depth and node count, and the Zobrist keys of the root after the
+//! search (the ROM's as it loaded them, the search having unmade every move it made).
 //!
 //! A difference is followed to the first node where the two searches part. With a node
 //! budget b, both stop at the entry of node b + 1, on some line (the moves from the root
@@ -17,7 +18,7 @@ use anyhow::Result;
 use engine_src::search::{self, Limits};
 use engine_src::{Game, Move, Position};
 
-use crate::rom_engine::{RomEngine, SearchAnswer};
+use crate::rom_engine::{RomEngine, RomKeys, SearchAnswer};
 
 /// Every position is searched at depths 1 to this.
 pub const MAX_COMPARED_DEPTH: u8 = 4;
@@ -28,6 +29,8 @@ pub(crate) trait Searches {
     /// The line the search was on when the budget stopped it; `None` when it did not
     /// stop.
     fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>>;
+    /// The Zobrist keys after the last search, which was of `position`.
+    fn keys(&mut self, position: &Position) -> Result<RomKeys>;
 }
 
 impl Searches for RomEngine {
@@ -37,6 +40,10 @@ impl Searches for RomEngine {
 
     fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>> {
         RomEngine::stopped_line(self, position, &[], limits)
+    }
+
+    fn keys(&mut self, _position: &Position) -> Result<RomKeys> {
+        RomEngine::keys(self)
     }
 }
 
@@ -81,19 +88,29 @@ pub fn compare(
     let want = SearchAnswer::of_model(&model)
         .expect("the suite's positions have a legal move (checked when it is read)");
     let got = rom.search(position, limits)?;
-    if got == want {
+    let keys = rom.keys(position)?;
+    let want_keys = RomKeys::of_game(&Game::new(*position));
+    if got == want && keys == want_keys {
         return Ok(None);
     }
     let mut report = format!(
         "MISMATCH search of {fen} at {}:\n  ROM    {got}\n  model  {want}\n",
         describe(limits)
     );
-    report.push_str(&first_parting(
-        rom,
-        position,
-        limits.depth,
-        got.nodes.max(want.nodes),
-    )?);
+    if keys != want_keys {
+        let _ = writeln!(
+            report,
+            "  Zobrist keys after the search  ROM {keys}, model {want_keys}"
+        );
+    }
+    if got != want {
+        report.push_str(&first_parting(
+            rom,
+            position,
+            limits.depth,
+            got.nodes.max(want.nodes),
+        )?);
+    }
     Ok(Some(report))
 }
 
@@ -196,6 +213,10 @@ mod tests {
             line.push(there.legal_moves()[0]);
             Ok(Some(line))
         }
+
+        fn keys(&mut self, position: &Position) -> Result<RomKeys> {
+            Ok(RomKeys::of_game(&Game::new(*position)))
+        }
     }
 
     #[test]
@@ -242,6 +263,9 @@ mod tests {
             ) -> Result<Option<Vec<Move>>> {
                 Ok(model_stopped_line(position, limits))
             }
+            fn keys(&mut self, position: &Position) -> Result<RomKeys> {
+                Ok(RomKeys::of_game(&Game::new(*position)))
+            }
         }
         let report = compare(
             &mut Rescored,
@@ -257,6 +281,48 @@ mod tests {
                  nodes): they visit the same nodes but score them differently\n"
             ),
             "{report}"
+        );
+    }
+
+    #[test]
+    fn keys_left_otherwise_by_the_search_are_a_difference() {
+        /// The model's search, leaving a key with bit 0 of its line key flipped.
+        struct Unkeyed;
+        impl Searches for Unkeyed {
+            fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
+                Ok(SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap())
+            }
+            fn stopped_line(
+                &mut self,
+                position: &Position,
+                limits: Limits,
+            ) -> Result<Option<Vec<Move>>> {
+                Ok(model_stopped_line(position, limits))
+            }
+            fn keys(&mut self, position: &Position) -> Result<RomKeys> {
+                let mut keys = RomKeys::of_game(&Game::new(*position));
+                keys.line ^= 1;
+                Ok(keys)
+            }
+        }
+        let report = compare(
+            &mut Unkeyed,
+            START_FEN,
+            &Position::start(),
+            Limits::depth(1),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            report,
+            format!(
+                "MISMATCH search of {START_FEN} at depth 1:
+  ROM    b1c3 score 34 nodes 13 depth 1 pv b1c3
+  model  b1c3 score 34 nodes 13 depth 1 pv b1c3
+  Zobrist keys after the search  ROM line $84747465, game $84747464, model line \
+$84747464, game $84747464
+"
+            )
         );
     }
 

@@ -10,6 +10,7 @@ use super::report::Difference;
 use super::*;
 use crate::cli::DEFAULT_VERIFY_POSITIONS;
 use crate::random_games::{Kind, Playout};
+use crate::rom_engine::RomKeys;
 
 /// The verdicts the model gives at the compared positions of the default games.
 fn model_verdicts(positions: usize, seed: u64) -> BTreeMap<Verdict, usize> {
@@ -77,12 +78,20 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
             RomMove::decode([0, 5, 0]).unwrap(),
             RomMove::decode([0, 5, 0]).unwrap(),
         ],
+        keys: RomKeys {
+            line: 0x8474_7464 ^ 0x8000_0000,
+            game: 0x8474_7464,
+        },
     };
     let model = Expected {
         verdict: Verdict::GoesOn,
         in_check: false,
         evaluation: 8,
         insufficient_material: false,
+        keys: RomKeys {
+            line: 0x8474_7464,
+            game: 0x8474_7464,
+        },
     };
     let difference = Difference::between(&listed, &legal, model);
     assert_eq!(
@@ -92,7 +101,8 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
          (none)\n  quiescence moves listed twice by the ROM: a1a2\n  verdict   ROM threefold \
          repetition (5), model game goes on (0)\n  in check  \
          ROM yes, model no\n  evaluation  ROM -8, model 8\n  insufficient material  ROM \
-         yes, model no\n"
+         yes, model no\n  Zobrist keys  ROM line $04747464, game $84747464, model line \
+         $84747464, game $84747464\n"
     );
     assert_eq!(model, Expected::of(&Game::new(start)));
     let same = LegalMoves {
@@ -102,6 +112,7 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         evaluation: 8,
         insufficient_material: false,
         quiescence: Vec::new(),
+        keys: model.keys,
     };
     assert!(Difference::between(&same, &legal, model).is_empty());
     let b2b3 = start.parse_uci("b2b3").unwrap();
@@ -167,6 +178,7 @@ impl Answers for WithoutEnPassant {
                 .filter(|m| m.is_quiescence())
                 .map(RomMove::of)
                 .collect(),
+            keys: RomKeys::of_game(&game),
         })
     }
 }
@@ -299,4 +311,67 @@ fn a_loaded_position_difference_names_the_position() {
   quiescence moves only in the model: b3c4 d3c4
 "]
     );
+}
+
+/// The ROM's two keys at named positions: the low 32 bits of the model's keys, written
+/// out, and [`RomKeys::of_game`].
+#[test]
+fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
+    let mut rom = RomEngine::for_tests();
+    let fen = |fen: &str| Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
+    let start = Position::start();
+    // A rook on a4 pins Black's c4 pawn to its king on e4 along the rank: after d2-d4
+    // the pawn stands beside the pawn that crossed d3 but cannot take it, and the key
+    // MakeMove keeps holds the d-file's en-passant key ($8C1E16E5), the game's does not.
+    let pinned = fen("5/5/R1p1k/5/3P1/K4 w - - 0 1");
+    let cases: [(&str, Position, &[&str], u32, u32); 6] = [
+        ("the start", start, &[], 0x8474_7464, 0x8474_7464),
+        ("after b2-b3", start, &["b2b3"], 0x7DCB_6622, 0x7DCB_6622),
+        (
+            "after White's rook left a1",
+            start,
+            &["a2a3", "b5b4", "a1a2"],
+            0x1685_C01A,
+            0x1685_C01A,
+        ),
+        (
+            "loaded with an en-passant capture possible",
+            fen("k4/5/3pP/5/5/K4 b - e3 0 1"),
+            &[],
+            0x0507_4196,
+            0x0507_4196,
+        ),
+        (
+            "after a double step Black may take en passant",
+            start,
+            &["a2a3", "c5c4", "b2b4"],
+            0xECCE_CBF2,
+            0xECCE_CBF2,
+        ),
+        (
+            "after a double step beside a pinned pawn",
+            pinned,
+            &["d2d4"],
+            0xA54A_2D89,
+            0x2954_3B6C,
+        ),
+    ];
+    for (name, start, moves, line, game_key) in cases {
+        let mut game = Game::new(start);
+        let mut history = Vec::new();
+        for uci in moves {
+            let m = game.position().parse_uci(uci).unwrap();
+            game.play(m).unwrap();
+            history.push(RomMove::of(&m));
+        }
+        let listed = rom.legal_moves(&start, &history).unwrap();
+        let model = RomKeys::of_game(&game);
+        assert_eq!(listed.keys, model, "{name}");
+        assert_eq!(model.game, game.position().cartridge_key(), "{name}");
+        assert_eq!(
+            (model.line, model.game),
+            (line, game_key),
+            "{name}: {model}"
+        );
+    }
 }
