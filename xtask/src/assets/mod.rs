@@ -405,23 +405,19 @@ mod tests {
             "generated/ is stale: it is not what assets/ makes now (generated/gfx/font.inc \
              differs); run `cargo xtask assets` to refresh it"
         );
-        // The evaluation's file is made from engine-src, and checked the same way.
-        generate_in(&root, false).unwrap();
-        std::fs::write(root.join("generated/engine/eval.inc"), "edited by hand").unwrap();
-        assert_eq!(
-            rom_check(&root),
-            "generated/ is stale: it is not what assets/ makes now (generated/engine/eval.inc \
-             differs); run `cargo xtask assets` to refresh it"
-        );
-
-        // So are the Zobrist keys.
-        generate_in(&root, false).unwrap();
-        std::fs::write(root.join("generated/engine/zobrist.inc"), "edited by hand").unwrap();
-        assert_eq!(
-            rom_check(&root),
-            "generated/ is stale: it is not what assets/ makes now (generated/engine/zobrist.inc \
-             differs); run `cargo xtask assets` to refresh it"
-        );
+        // The files made from engine-src (the evaluation, the Zobrist keys) are checked
+        // the same way.
+        for name in ["engine/eval.inc", "engine/zobrist.inc"] {
+            generate_in(&root, false).unwrap();
+            std::fs::write(root.join("generated").join(name), "edited by hand").unwrap();
+            assert_eq!(
+                rom_check(&root),
+                format!(
+                    "generated/ is stale: it is not what assets/ makes now (generated/{name} \
+                     differs); run `cargo xtask assets` to refresh it"
+                )
+            );
+        }
 
         // A bad PNG cannot be checked: the converter's error says what is wrong.
         art.put_pixel(1, 0, image::Rgba([0x12, 0x34, 0x56, 0xFF]));

@@ -246,35 +246,50 @@ mod tests {
         );
     }
 
+    /// The model's search, its answers changed by `answer` and the keys it leaves by
+    /// `keys`.
+    struct Altered {
+        answer: fn(&mut SearchAnswer),
+        keys: fn(&mut RomKeys),
+    }
+
+    impl Searches for Altered {
+        fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
+            let mut answer =
+                SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap();
+            (self.answer)(&mut answer);
+            Ok(answer)
+        }
+
+        fn stopped_line(
+            &mut self,
+            position: &Position,
+            limits: Limits,
+        ) -> Result<Option<Vec<Move>>> {
+            Ok(model_stopped_line(position, limits))
+        }
+
+        fn keys(&mut self, position: &Position) -> Result<RomKeys> {
+            let mut keys = RomKeys::of_game(&Game::new(*position));
+            (self.keys)(&mut keys);
+            Ok(keys)
+        }
+    }
+
+    /// The report on a depth-1 search of the start position, which must differ.
+    fn start_report(rom: &mut impl Searches) -> String {
+        compare(rom, START_FEN, &Position::start(), Limits::depth(1))
+            .unwrap()
+            .expect("a difference")
+    }
+
     #[test]
     fn the_same_nodes_scored_differently_are_said_so() {
-        struct Rescored;
-        impl Searches for Rescored {
-            fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
-                let mut answer =
-                    SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap();
-                answer.score += 1;
-                Ok(answer)
-            }
-            fn stopped_line(
-                &mut self,
-                position: &Position,
-                limits: Limits,
-            ) -> Result<Option<Vec<Move>>> {
-                Ok(model_stopped_line(position, limits))
-            }
-            fn keys(&mut self, position: &Position) -> Result<RomKeys> {
-                Ok(RomKeys::of_game(&Game::new(*position)))
-            }
-        }
-        let report = compare(
-            &mut Rescored,
-            START_FEN,
-            &Position::start(),
-            Limits::depth(1),
-        )
-        .unwrap()
-        .unwrap();
+        let mut rescored = Altered {
+            answer: |answer| answer.score += 1,
+            keys: |_| {},
+        };
+        let report = start_report(&mut rescored);
         assert!(
             report.ends_with(
                 "  the two searches stop on the same line at every budget tried (up to 14 \
@@ -286,33 +301,12 @@ mod tests {
 
     #[test]
     fn keys_left_otherwise_by_the_search_are_a_difference() {
-        /// The model's search, leaving a key with bit 0 of its line key flipped.
-        struct Unkeyed;
-        impl Searches for Unkeyed {
-            fn search(&mut self, position: &Position, limits: Limits) -> Result<SearchAnswer> {
-                Ok(SearchAnswer::of_model(&search::search(&Game::new(*position), limits)).unwrap())
-            }
-            fn stopped_line(
-                &mut self,
-                position: &Position,
-                limits: Limits,
-            ) -> Result<Option<Vec<Move>>> {
-                Ok(model_stopped_line(position, limits))
-            }
-            fn keys(&mut self, position: &Position) -> Result<RomKeys> {
-                let mut keys = RomKeys::of_game(&Game::new(*position));
-                keys.line ^= 1;
-                Ok(keys)
-            }
-        }
-        let report = compare(
-            &mut Unkeyed,
-            START_FEN,
-            &Position::start(),
-            Limits::depth(1),
-        )
-        .unwrap()
-        .unwrap();
+        // Bit 0 of the line key flipped.
+        let mut unkeyed = Altered {
+            answer: |_| {},
+            keys: |keys| keys.line ^= 1,
+        };
+        let report = start_report(&mut unkeyed);
         assert_eq!(
             report,
             format!(
