@@ -22,8 +22,6 @@
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::Piece;
-#[cfg(test)]
-use crate::role::Role;
 use crate::square::{File, Square};
 
 const SEED: u64 = 0xC4E5_5A77_AC00_5A6B;
@@ -118,6 +116,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::role::Role;
 
     #[test]
     fn keys_are_distinct_and_fixed() {
