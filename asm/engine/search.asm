@@ -752,14 +752,10 @@ StoreKillerIfQuiet:
 	; A pawn: a diagonal step (en passant) or the last rank is not quiet.
 	ld a, e
 	xor d
-	and $0F
+	and SQUARE_FILE_MASK
 	ret nz
 	ld a, e
-	and $F0
-	cp ROW_RANK_1
-	ret z
-	cp ROW_RANK_6
-	ret z
+	ret_if_last_rank
 .quiet
 	ldh a, [hPly]
 	add a
@@ -944,12 +940,7 @@ IsDeltaPruned:
 	cp ROLE_PAWN
 	jr nz, .taken
 	ld a, e
-	and $F0
-	cp ROW_RANK_1
-	jr z, .promotion
-	cp ROW_RANK_6
-	jr nz, .taken
-.promotion
+	jump_unless_last_rank jr, .taken
 	ld a, c
 	sub LOW(DELTA_PROMOTION_GAIN)
 	ld c, a
@@ -970,7 +961,7 @@ IsDeltaPruned:
 	jr nz, .victim
 	ld a, e
 	xor d
-	and $0F
+	and SQUARE_FILE_MASK
 	jr z, .done
 	ld a, ROLE_PAWN
 .victim
