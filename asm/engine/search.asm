@@ -147,6 +147,8 @@ SECTION "Search root moves", WRAM0
 wRootBest: ds MOVE_SIZE
 ; The iteration under way.
 wSearchIteration: db
+; The last finished iteration's score (done_score), as wSearchScore takes it.
+wDoneScore: ds 2
 
 
 SECTION "Search killers", WRAM0, ALIGN[6]
@@ -192,7 +194,9 @@ SECTION "Search", ROM0
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
 ;; iterative deepening. The position must have a legal move.
-;; Twin of search::search.
+;; Twin of search::search. The iterations keep the last finished one's
+;; principal variation in wSearchPv (the one the next follows); every other
+;; result is stored at .done alone, which each way out of the loop jumps to.
 ;; @param wSearchDepth, wSearchNodeBudget, hSearchStop (see above)
 ;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
 ;;     wSearchPvLength, wSearchPv
@@ -207,10 +211,10 @@ SearchBestMove::
 	dec b
 	jr nz, .clearKillers
 	ldh [hPly], a
-	ld [wSearchDepthDone], a
+	; No iteration has finished: no principal variation to follow, score 0.
 	ld [wSearchPvLength], a
-	ld [wSearchScore], a
-	ld [wSearchScore + 1], a
+	ld [wDoneScore], a
+	ld [wDoneScore + 1], a
 	ld hl, wSearchNodeBudget
 	ld de, wNodesLeft
 	ld c, 4
@@ -253,19 +257,14 @@ SearchBestMove::
 	call Search
 	ldh a, [hSearchStop]
 	and a
-	jr nz, .done
-	; result := (root_best, score, pv[0], d)
+	jr nz, .stopped
+	; done_score := score; previous_pv := pv[0] (and done := d: the ways
+	; out of the loop below hand it to .done)
 	ld a, l
-	ld [wSearchScore], a
+	ld [wDoneScore], a
 	ld a, h
 	xor HIGH(BIASED_ZERO)
-	ld [wSearchScore + 1], a
-	ld a, [wSearchIteration]
-	ld [wSearchDepthDone], a
-	ld a, [wRootBest]
-	ld [wSearchBestMove], a
-	ld a, [wRootBest + 1]
-	ld [wSearchBestMove + 1], a
+	ld [wDoneScore + 1], a
 	ld a, [wPvLength]
 	ld [wSearchPvLength], a
 	add a
@@ -275,9 +274,9 @@ SearchBestMove::
 	; (the PV of a finished iteration has at least its root move)
 	call CopySearchBytes
 	; A mate score: deeper iterations find nothing better.
-	ld a, [wSearchScore]
+	ld a, [wDoneScore]
 	ld l, a
-	ld a, [wSearchScore + 1]
+	ld a, [wDoneScore + 1]
 	ld h, a
 	bit 7, h
 	jr z, .positive
@@ -290,7 +289,7 @@ SearchBestMove::
 .positive
 	ld de, -(MATE - MAX_SEARCH_PLY)
 	add hl, de
-	jr c, .done
+	jr c, .finished
 	ld a, [wSearchDepth]
 	ld b, a
 	ld a, [wSearchIteration]
@@ -299,16 +298,33 @@ SearchBestMove::
 	inc a
 	jr .iteration
 
+.stopped
+	; The iteration under way did not finish: the one before is the last
+	; that did.
+	ld a, [wSearchIteration]
+	dec a
+	jr .done
+.finished
+	ld a, [wSearchIteration]
 .done
-	; No iteration finished: root_best, with score 0 and depth 0.
-	ld a, [wSearchDepthDone]
+	; The result, stored here alone; a: the last finished iteration (done),
+	; 0 when none did.
+	ld [wSearchDepthDone], a
+	; The move: the first of that iteration's principal variation (root_best
+	; when it finished); when none finished, root_best so far.
+	ld hl, wRootBest
 	and a
-	jr nz, .countNodes
-	ld a, [wRootBest]
+	jr z, .storeMove
+	ld hl, wSearchPv
+.storeMove
+	ld a, [hli]
 	ld [wSearchBestMove], a
-	ld a, [wRootBest + 1]
+	ld a, [hl]
 	ld [wSearchBestMove + 1], a
-.countNodes
+	ld a, [wDoneScore]
+	ld [wSearchScore], a
+	ld a, [wDoneScore + 1]
+	ld [wSearchScore + 1], a
 	; nodes = budget - nodes left
 	ld de, wSearchNodeBudget
 	ld hl, wNodesLeft
