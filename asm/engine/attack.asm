@@ -50,8 +50,7 @@ MACRO attacked_by
 	attacker_at \3, \1 | ROLE_PAWN
 	; Jumps and rays north (KNIGHT_JUMP_0-3 go north): none from rank 6.
 	ld a, c
-	cp ROW_RANK_6
-	jp nc, .northDone\@
+	jump_if_on_rank_6 jp, .northDone\@
 	FOR i, 4
 		attacker_at KNIGHT_JUMP_{d:i}, \1 | ROLE_KNIGHT
 	ENDR
@@ -61,8 +60,7 @@ MACRO attacked_by
 .northDone\@
 	; South: none from rank 1.
 	ld a, c
-	cp ROW_RANK_2
-	jp c, .southDone\@
+	jump_if_on_rank_1 jp, .southDone\@
 	FOR i, 4, 8
 		attacker_at KNIGHT_JUMP_{d:i}, \1 | ROLE_KNIGHT
 	ENDR

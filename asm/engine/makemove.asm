@@ -299,10 +299,8 @@ ENDC
 	xor a
 	ldh [hHalfmoveClock], a
 	ld a, c
-	cp ROW_RANK_2
-	jr c, .promotion
-	cp ROW_RANK_6
-	jr nc, .promotion
+	jump_if_on_rank_1 jr, .promotion
+	jump_if_on_rank_6 jr, .promotion
 	sub b
 	cp 2 * DIR_N
 	jr z, .doubleStep
@@ -318,10 +316,10 @@ ENDC
 .enPassant
 	; The pawn taken stands beside, on the capturer's rank.
 	ld a, b
-	and $F0
+	and SQUARE_ROW_MASK
 	ld e, a
 	ld a, c
-	and $0F
+	and SQUARE_FILE_MASK
 	or e
 	ld e, a
 	ld d, HIGH(wBoard)
@@ -584,10 +582,10 @@ UnmakeMove::
 	ld [de], a
 	dec hl
 	ld a, b
-	and $F0
+	and SQUARE_ROW_MASK
 	ld e, a
 	ld a, c
-	and $0F
+	and SQUARE_FILE_MASK
 	or e
 	ld e, a
 	ld a, [hl]

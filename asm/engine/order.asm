@@ -218,12 +218,7 @@ OrderMoves::
 	bit 3, d
 	jr nz, .captureKeyed
 	ld a, c
-	and $F0
-	cp ROW_RANK_1
-	jr z, .queenCapture
-	cp ROW_RANK_6
-	jr nz, .captureKeyed
-.queenCapture
+	jump_unless_last_rank jr, .captureKeyed
 	ld a, e
 	add KEY_CAPTURE_QUEEN_PROMOTION
 	jp .keyed
@@ -240,16 +235,11 @@ OrderMoves::
 	; A pawn's diagonal step to an empty square takes en passant (a pawn).
 	ld a, c
 	xor b
-	and $0F
+	and SQUARE_FILE_MASK
 	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1 - 1
 	jr nz, .keyed
 	ld a, c
-	and $F0
-	cp ROW_RANK_1
-	jr z, .queenPromotion
-	cp ROW_RANK_6
-	jr nz, .quiet
-.queenPromotion
+	jump_unless_last_rank jr, .quiet
 	ld a, KEY_QUEEN_PROMOTION
 	jr .keyed
 

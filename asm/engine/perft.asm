@@ -15,6 +15,29 @@ wPerftNodes:: ds 4
 
 SECTION "Perft", ROM0
 
+; The frame of a move played at depth 3 or more, from its base up (the
+; pushes of .play make it, in the reverse order).
+	const_def
+	const PLAY_MOVE       ; 2 bytes: the move, as MakeMove takes it
+	const_skip
+	const PLAY_NEXT       ; 2 bytes: the next move of the list
+	const_skip
+	const PLAY_DEPTH      ; the depth below (c; then b, unused)
+	const_skip
+	const PLAY_END        ; 2 bytes: the end of the list, the child's free space
+	const_skip
+; (.play walks from the depth to the end with `inc hl`.)
+ASSERT PLAY_END == PLAY_DEPTH + 2
+
+; The frame of a move played at depth 2, its replies counted (.countMove).
+	const_def
+	const COUNT_MOVE      ; 2 bytes: the move
+	const_skip
+	const COUNT_NEXT      ; 2 bytes: the next move of the list
+	const_skip
+	const COUNT_END       ; 2 bytes: the end of the list, the replies' free space
+	const_skip
+
 ; Adds to wPerftNodes the number of moves from de to hl (at most MAX_MOVES, so
 ; 8 bits: engine.inc asserts it). Destroys af, c, hl.
 MACRO add_moves_to_count
@@ -66,6 +89,7 @@ Perft::
 	cp h
 	ret z
 .play
+	; The frame (PLAY_*): the end, the depth below, the next move, the move.
 	push hl
 	push bc
 	ld a, [de]
@@ -77,9 +101,9 @@ Perft::
 	ld d, b
 	ld e, a
 	push de
+	frame_start
 	call MakeMove
-	; Stack: the move, the next move, bc, the end (the child's free space).
-	ld hl, sp + 4
+	frame_hl PLAY_DEPTH
 	ld a, [hli]
 	inc hl
 	ld c, a
@@ -88,6 +112,8 @@ Perft::
 	ld l, a
 	ld a, c
 	call Perft
+	; The frame, popped.
+	frame_balanced
 	pop de
 	call UnmakeMove
 	pop de
@@ -104,6 +130,7 @@ Perft::
 	cp h
 	ret z
 .countMove
+	; The frame (COUNT_*): the end, the next move, the move.
 	push hl
 	ld a, [de]
 	ld b, a
@@ -114,16 +141,18 @@ Perft::
 	ld d, b
 	ld e, a
 	push de
+	frame_start
 	call MakeMove
-	; Stack: the move, the next move, the end (the replies' free space).
-	ld hl, sp + 4
+	frame_hl COUNT_END
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-	push hl
+	frame_push hl
 	call GenerateMoves
-	pop de
+	frame_pop de
 	add_moves_to_count
+	; The frame, popped.
+	frame_balanced
 	pop de
 	call UnmakeMove
 	pop de

@@ -25,13 +25,13 @@
 ; within a few thousand machine cycles (cartridge_tests/search.rs measures
 ; it) with the last finished iteration's move.
 ;
-; A node keeps its frame on the stack (FRAME_*): 12 bytes and a return address
-; a ply, MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
+; A node keeps its frame on the stack (FRAME_*, read and written through the
+; frame macros of include/macros.inc): 12 bytes and a return address a ply,
+; MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
 ; SEARCH_STACK_SIZE bytes of stack below its caller's.
 ;
 ; The move lists of the plies are packed on the move stack: each node's list
-; starts where its parent's ended (search_order.inc tells how a list is laid
-; out).
+; starts where its parent's ended (order.asm tells how a list is laid out).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -40,7 +40,8 @@ INCLUDE "engine/engine.inc"
 INCLUDE "generated/engine/search.inc"
 
 
-; A node's frame, from the stack pointer up (Search pushes it).
+; A node's frame, from its base up (Search pushes it, and reads it with
+; frame_hl: include/macros.inc).
 	const_def
 	const FRAME_ALPHA     ; 2 bytes, biased
 	const_skip
@@ -55,6 +56,18 @@ INCLUDE "generated/engine/search.inc"
 	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
 	const_skip            ; searched is the one before it)
 DEF FRAME_SIZE EQU const_value
+; Search walks from a field to the next with `inc hl`: alpha to beta to best,
+; depth to end to next.
+ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
+ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
+; An exit of Search: frees the node's frame (all pushed on it popped) and
+; returns, hl holding the score.
+MACRO return_from_node
+	frame_balanced
+	add sp, FRAME_SIZE
+	ret
+ENDM
+
 ; For verify, which reads the line being searched off the frames when the
 ; budget stops the search (a parent's frame is FRAME_SIZE + 2 bytes above its
 ; child's: nothing but the return address is pushed between them).
@@ -134,6 +147,8 @@ SECTION "Search root moves", WRAM0
 wRootBest: ds MOVE_SIZE
 ; The iteration under way.
 wSearchIteration: db
+; The last finished iteration's score (done_score), as wSearchScore takes it.
+wDoneScore: ds 2
 
 
 SECTION "Search killers", WRAM0, ALIGN[6]
@@ -179,7 +194,9 @@ SECTION "Search", ROM0
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
 ;; iterative deepening. The position must have a legal move.
-;; Twin of search::search.
+;; Twin of search::search. The iterations keep the last finished one's
+;; principal variation in wSearchPv (the one the next follows); every other
+;; result is stored at .done alone, which each way out of the loop jumps to.
 ;; @param wSearchDepth, wSearchNodeBudget, hSearchStop (see above)
 ;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
 ;;     wSearchPvLength, wSearchPv
@@ -194,10 +211,10 @@ SearchBestMove::
 	dec b
 	jr nz, .clearKillers
 	ldh [hPly], a
-	ld [wSearchDepthDone], a
+	; No iteration has finished: no principal variation to follow, score 0.
 	ld [wSearchPvLength], a
-	ld [wSearchScore], a
-	ld [wSearchScore + 1], a
+	ld [wDoneScore], a
+	ld [wDoneScore + 1], a
 	ld hl, wSearchNodeBudget
 	ld de, wNodesLeft
 	ld c, 4
@@ -240,19 +257,14 @@ SearchBestMove::
 	call Search
 	ldh a, [hSearchStop]
 	and a
-	jr nz, .done
-	; result := (root_best, score, pv[0], d)
+	jr nz, .stopped
+	; done_score := score; previous_pv := pv[0] (and done := d: the ways
+	; out of the loop below hand it to .done)
 	ld a, l
-	ld [wSearchScore], a
+	ld [wDoneScore], a
 	ld a, h
 	xor HIGH(BIASED_ZERO)
-	ld [wSearchScore + 1], a
-	ld a, [wSearchIteration]
-	ld [wSearchDepthDone], a
-	ld a, [wRootBest]
-	ld [wSearchBestMove], a
-	ld a, [wRootBest + 1]
-	ld [wSearchBestMove + 1], a
+	ld [wDoneScore + 1], a
 	ld a, [wPvLength]
 	ld [wSearchPvLength], a
 	add a
@@ -262,9 +274,9 @@ SearchBestMove::
 	; (the PV of a finished iteration has at least its root move)
 	call CopySearchBytes
 	; A mate score: deeper iterations find nothing better.
-	ld a, [wSearchScore]
+	ld a, [wDoneScore]
 	ld l, a
-	ld a, [wSearchScore + 1]
+	ld a, [wDoneScore + 1]
 	ld h, a
 	bit 7, h
 	jr z, .positive
@@ -277,7 +289,7 @@ SearchBestMove::
 .positive
 	ld de, -(MATE - MAX_SEARCH_PLY)
 	add hl, de
-	jr c, .done
+	jr c, .finished
 	ld a, [wSearchDepth]
 	ld b, a
 	ld a, [wSearchIteration]
@@ -286,16 +298,33 @@ SearchBestMove::
 	inc a
 	jr .iteration
 
+.stopped
+	; The iteration under way did not finish: the one before is the last
+	; that did.
+	ld a, [wSearchIteration]
+	dec a
+	jr .done
+.finished
+	ld a, [wSearchIteration]
 .done
-	; No iteration finished: root_best, with score 0 and depth 0.
-	ld a, [wSearchDepthDone]
+	; The result, stored here alone; a: the last finished iteration (done),
+	; 0 when none did.
+	ld [wSearchDepthDone], a
+	; The move: the first of that iteration's principal variation (root_best
+	; when it finished); when none finished, root_best so far.
+	ld hl, wRootBest
 	and a
-	jr nz, .countNodes
-	ld a, [wRootBest]
+	jr z, .storeMove
+	ld hl, wSearchPv
+.storeMove
+	ld a, [hli]
 	ld [wSearchBestMove], a
-	ld a, [wRootBest + 1]
+	ld a, [hl]
 	ld [wSearchBestMove + 1], a
-.countNodes
+	ld a, [wDoneScore]
+	ld [wSearchScore], a
+	ld a, [wDoneScore + 1]
+	ld [wSearchScore + 1], a
 	; nodes = budget - nodes left
 	ld de, wSearchNodeBudget
 	ld hl, wNodesLeft
@@ -339,6 +368,7 @@ Search:
 	push de
 	push bc
 	ASSERT FRAME_SIZE == 12
+	frame_start
 	; 1. A stopped search returns 0; so does the node that finds the budget
 	; spent (the count never passes it), stopping the search.
 	ldh a, [hSearchStop]
@@ -397,7 +427,7 @@ Search:
 	cp MAX_SEARCH_PLY
 	jp nc, .returnEvaluation
 
-	ld hl, sp + FRAME_DEPTH
+	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
 	jr nz, .fullWidth
@@ -409,7 +439,7 @@ Search:
 	ld d, a
 	ld e, l
 	; stand >= beta: return it
-	ld hl, sp + FRAME_BETA
+	frame_hl FRAME_BETA
 	ld a, e
 	sub [hl]
 	inc hl
@@ -421,7 +451,7 @@ Search:
 	ld [hl], e
 	inc hl
 	ld [hl], d
-	ld hl, sp + FRAME_ALPHA
+	frame_hl FRAME_ALPHA
 	ld a, [hli]
 	sub e
 	ld a, [hld]
@@ -431,7 +461,7 @@ Search:
 	inc hl
 	ld [hl], d
 .alphaKept
-	ld hl, sp + FRAME_END
+	frame_hl FRAME_END
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -441,11 +471,11 @@ Search:
 
 .fullWidth
 	; 6. Full width: the legal moves.
-	ld hl, sp + FRAME_BEST
+	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
 	ld [hl], HIGH(BIASED_MINUS_INFINITY)
-	ld hl, sp + FRAME_END
+	frame_hl FRAME_END
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -467,14 +497,13 @@ Search:
 	ld a, 0
 	adc HIGH(BIASED_MATED)
 	ld h, a
-	add sp, FRAME_SIZE
-	ret
+	return_from_node
 
 .listed
 	; de: the first record, hl: the end
 	ld b, h
 	ld c, l
-	ld hl, sp + FRAME_END
+	frame_hl FRAME_END
 	ld [hl], c
 	inc hl
 	ld [hl], b
@@ -484,7 +513,7 @@ Search:
 	ld [hl], d
 
 .nextMove
-	ld hl, sp + FRAME_END
+	frame_hl FRAME_END
 	ld a, [hli]
 	ld c, a
 	ld b, [hl]
@@ -501,23 +530,23 @@ Search:
 	; de: the move, the record's last two bytes; hl: the next record.
 	ld b, h
 	ld c, l
-	ld hl, sp + FRAME_NEXT
+	frame_hl FRAME_NEXT
 	ld [hl], c
 	inc hl
 	ld [hl], b
 	; 5. Delta pruning in the quiescence search.
-	ld hl, sp + FRAME_DEPTH
+	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
 	jr nz, .make
-	call IsDeltaPruned
+	frame_call IsDeltaPruned
 	jp nc, .nextMove
 .make
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
 	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1)
-	ld hl, sp + FRAME_ALPHA
+	frame_hl FRAME_ALPHA
 	xor a
 	sub [hl]
 	ld e, a
@@ -533,17 +562,20 @@ Search:
 	ld a, 0
 	sbc [hl]
 	ld b, a
-	ld hl, sp + FRAME_DEPTH
+	frame_hl FRAME_DEPTH
 	ld a, [hli]
 	and a
 	jr z, .childDepth
 	dec a
 .childDepth
-	push af
+	frame_push af
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-	pop af
+	frame_pop af
+	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
+	; above the child's)
+	frame_balanced
 	call Search
 	; (the child returned: no later node is on the principal variation)
 	ld a, NO_PLY
@@ -557,8 +589,8 @@ Search:
 	ld hl, hPly
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
-	push bc
-	ld hl, sp + 2 + FRAME_NEXT
+	frame_push bc
+	frame_hl FRAME_NEXT
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -567,12 +599,12 @@ Search:
 	dec hl
 	ld d, [hl]
 	call UnmakeMove
-	pop bc
+	frame_pop bc
 	ldh a, [hSearchStop]
 	and a
 	jp nz, .returnZero
 	; s > best: best := s
-	ld hl, sp + FRAME_BEST
+	frame_hl FRAME_BEST
 	ld a, [hli]
 	sub c
 	ld a, [hld]
@@ -582,7 +614,7 @@ Search:
 	inc hl
 	ld [hl], b
 	; (de: the move, for what follows)
-	ld hl, sp + FRAME_NEXT
+	frame_hl FRAME_NEXT
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -601,7 +633,7 @@ Search:
 .notRoot
 	; s > alpha: alpha := s, and the PV of this ply becomes the move then
 	; the PV of ply + 1
-	ld hl, sp + FRAME_ALPHA
+	frame_hl FRAME_ALPHA
 	ld a, [hli]
 	sub c
 	ld a, [hld]
@@ -610,13 +642,13 @@ Search:
 	ld [hl], c
 	inc hl
 	ld [hl], b
-	push bc
-	push de
+	frame_push bc
+	frame_push de
 	call UpdatePv
-	pop de
-	pop bc
+	frame_pop de
+	frame_pop bc
 	; s >= beta: a cutoff
-	ld hl, sp + FRAME_BETA
+	frame_hl FRAME_BETA
 	ld a, c
 	sub [hl]
 	inc hl
@@ -624,40 +656,39 @@ Search:
 	sbc [hl]
 	jp c, .nextMove
 	; A quiet move of the full-width search becomes this ply's first killer.
-	ld hl, sp + FRAME_DEPTH
+	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
 	jr z, .returnBest
 	call StoreKillerIfQuiet
 .returnBest
-	ld hl, sp + FRAME_BEST
+	frame_hl FRAME_BEST
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-	add sp, FRAME_SIZE
-	ret
+	return_from_node
 
 .budgetSpent
+	; (verify reads the line being searched off the frames here: nothing
+	; pushed on this one)
+	frame_balanced
 	ld a, 1
 	ldh [hSearchStop], a
 .returnZero
 	ld hl, BIASED_ZERO
-	add sp, FRAME_SIZE
-	ret
+	return_from_node
 
 .returnDE
 	ld h, d
 	ld l, e
-	add sp, FRAME_SIZE
-	ret
+	return_from_node
 
 .returnEvaluation
 	call Evaluate
 	ld a, h
 	xor HIGH(BIASED_ZERO)
 	ld h, a
-	add sp, FRAME_SIZE
-	ret
+	return_from_node
 
 
 ;; The PV of this ply becomes the move, then the PV of the ply below.
@@ -737,14 +768,10 @@ StoreKillerIfQuiet:
 	; A pawn: a diagonal step (en passant) or the last rank is not quiet.
 	ld a, e
 	xor d
-	and $0F
+	and SQUARE_FILE_MASK
 	ret nz
 	ld a, e
-	and $F0
-	cp ROW_RANK_1
-	ret z
-	cp ROW_RANK_6
-	ret z
+	ret_if_last_rank
 .quiet
 	ldh a, [hPly]
 	add a
@@ -896,11 +923,12 @@ SECTION "Search pruning", ROMX
 ;; promotion) plus DELTA_MARGIN at most alpha? Then the move is skipped.
 ;; Twin of the delta pruning in search::quiesce.
 ;; @param d: from square; e: to byte (the move, not made)
-;; @param the node's frame right above the return address (its alpha)
+;; @param the node's frame (its alpha): called with frame_call
 ;; @return nc: skip the move; c: search it
 ;; @destroys af, bc, hl
 IsDeltaPruned:
-	push de
+	frame_start_callee
+	frame_push de
 	; bc: the gain that alpha allows, alpha - (evaluate + DELTA_MARGIN), or
 	; search the move when that is below 0 (the usual case: it costs no look
 	; at the move). Both sides biased, so the difference is exact.
@@ -909,16 +937,17 @@ IsDeltaPruned:
 	add hl, bc
 	ld b, h
 	ld c, l
-	ld hl, sp + 4 + FRAME_ALPHA
+	frame_hl FRAME_ALPHA
 	ld a, [hli]
 	sub c
 	ld c, a
 	ld a, [hl]
 	sbc b
 	ld b, a
-	pop de
+	frame_pop de
+	frame_balanced
 	ret c
-	push de
+	frame_push de
 	; A pawn reaching the last rank promotes: DELTA_PROMOTION_GAIN more.
 	ld h, HIGH(wBoard)
 	ld l, d
@@ -927,12 +956,7 @@ IsDeltaPruned:
 	cp ROLE_PAWN
 	jr nz, .taken
 	ld a, e
-	and $F0
-	cp ROW_RANK_1
-	jr z, .promotion
-	cp ROW_RANK_6
-	jr nz, .taken
-.promotion
+	jump_unless_last_rank jr, .taken
 	ld a, c
 	sub LOW(DELTA_PROMOTION_GAIN)
 	ld c, a
@@ -953,7 +977,7 @@ IsDeltaPruned:
 	jr nz, .victim
 	ld a, e
 	xor d
-	and $0F
+	and SQUARE_FILE_MASK
 	jr z, .done
 	ld a, ROLE_PAWN
 .victim
@@ -965,5 +989,6 @@ IsDeltaPruned:
 	ld a, b
 	sbc [hl]
 .done
-	pop de
+	frame_pop de
+	frame_balanced
 	ret

@@ -257,12 +257,7 @@ ChooseDestination:
 	cp ROLE_PAWN
 	jp nz, PlayMove
 	ld a, e
-	and $F0
-	cp ROW_RANK_6
-	jr z, .promotion
-	cp ROW_RANK_1
-	jp nz, PlayMove
-.promotion
+	jump_unless_last_rank jp, PlayMove, ROW_RANK_6
 	ld a, e
 	ld [wPromotionSquare], a
 	xor a

@@ -268,11 +268,11 @@ ScreenToSquare::
 ;; @destroys af
 SquareToScreen::
 	ld c, a
-	and $0F
+	and SQUARE_FILE_MASK
 	ld b, a
 	ld a, c
 	swap a
-	and $0F
+	and SQUARE_ROW_MASK >> 4
 	sub BOARD_FIRST_ROW
 	ld c, b
 	; c: file, a: rank

@@ -374,12 +374,7 @@ PlayMove::
 	ld c, MOVE_FLAG_CAPTURE | MOVE_FLAG_EN_PASSANT
 .notEnPassant
 	ld a, l
-	and $F0
-	cp ROW_RANK_6
-	jr z, .promotion
-	cp ROW_RANK_1
-	jr nz, .flagsDone
-.promotion
+	jump_unless_last_rank jr, .flagsDone, ROW_RANK_6
 	set B_MOVE_FLAG_PROMOTION, c
 .flagsDone
 

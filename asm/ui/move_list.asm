@@ -563,13 +563,13 @@ FormatMoveEntry:
 ;; @destroys af
 WriteSquare:
 	push af
-	and BOARD_ROW_CELLS - 1
+	and SQUARE_FILE_MASK
 	add 'a'
 	ld [de], a
 	inc de
 	pop af
 	swap a
-	and $0F
+	and SQUARE_ROW_MASK >> 4
 	add '1' - BOARD_FIRST_ROW
 	ld [de], a
 	inc de

@@ -531,15 +531,15 @@ pub fn stopped_line(game: &Game, limits: Limits) -> Vec<Move> {
 /// [`search`], and [`stopped_line`].
 fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
     let position = game.position();
-    let mut result = SearchResult {
-        best: None,
-        score: 0,
-        nodes: 0,
-        pv: Vec::new(),
-        depth: 0,
-    };
     if limits.check().is_err() || position.legal_moves().is_empty() {
-        return (result, Vec::new());
+        let none = SearchResult {
+            best: None,
+            score: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            depth: 0,
+        };
+        return (none, Vec::new());
     }
     let history = game.keys();
     let mut searcher = Searcher {
@@ -558,30 +558,44 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         stopped_line: Vec::new(),
     };
     searcher.line[0] = history[history.len() - 1];
+    // The last finished iteration (0: none) and its score; its principal variation is
+    // `previous_pv`, the one the next iteration follows.
+    let mut done = 0;
+    let mut done_score = 0;
     for depth in 1..=limits.depth {
         searcher.follow = Some(0);
         let score = searcher.search(position, depth, -INFINITY, INFINITY, 0);
         if searcher.stopped {
             break;
         }
-        result.best = searcher.root_best;
-        result.score = score;
-        result.pv = searcher.pv[0][..searcher.pv_len[0]]
+        done = depth;
+        done_score = score;
+        searcher.previous_pv = searcher.pv[0][..searcher.pv_len[0]]
             .iter()
             .flatten()
             .copied()
             .collect();
-        result.depth = depth;
-        searcher.previous_pv = result.pv.clone();
         if is_mate_score(score) {
             break;
         }
     }
-    if result.depth == 0 {
-        result.best = searcher
+    // The result, stored here alone. The move: the first of the last finished
+    // iteration's principal variation (which `root_best` was when it finished: at the
+    // root every move's score is above -INFINITY, and with beta at INFINITY a new best
+    // is a new alpha); when none finished, the best root move so far.
+    let best = if done == 0 {
+        searcher
             .root_best
-            .or_else(|| ordered_moves(position, None, &[None; 2]).first().copied());
-    }
-    result.nodes = searcher.nodes;
+            .or_else(|| ordered_moves(position, None, &[None; 2]).first().copied())
+    } else {
+        searcher.previous_pv.first().copied()
+    };
+    let result = SearchResult {
+        best,
+        score: done_score,
+        nodes: searcher.nodes,
+        pv: searcher.previous_pv,
+        depth: done,
+    };
     (result, searcher.stopped_line)
 }
