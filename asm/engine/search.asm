@@ -923,7 +923,8 @@ SECTION "Search pruning", ROMX
 ;; promotion) plus DELTA_MARGIN at most alpha? Then the move is skipped.
 ;; Twin of the delta pruning in search::quiesce.
 ;; @param d: from square; e: to byte (the move, not made)
-;; @param the node's frame (its alpha): called with frame_call
+;; @param the calling node's frame (its alpha), right above the return
+;;     address: Search calls it with frame_call, nothing pushed on the frame
 ;; @return nc: skip the move; c: search it
 ;; @destroys af, bc, hl
 IsDeltaPruned:
