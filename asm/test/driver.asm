@@ -376,10 +376,8 @@ MovePromotion:
 	jr nz, .none
 	ld a, e
 	and MOVE_TO_SQUARE
-	cp ROW_RANK_2
-	jr c, .promotes
-	cp ROW_RANK_6
-	jr nc, .promotes
+	jump_if_on_rank_1 jr, .promotes
+	jump_if_on_rank_6 jr, .promotes
 .none
 	xor a
 	ret
