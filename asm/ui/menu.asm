@@ -35,6 +35,8 @@ DEF NUM_MENU_ITEMS EQU const_value
 DEF MENU_ITEM_X      EQU 2
 DEF MUSIC_STATE_X    EQU MENU_ITEM_X + 6
 DEF MESSAGE_ROW      EQU NUM_MENU_ITEMS
+; Exported for the cartridge tests, which read them by name from the .sym file.
+EXPORT MENU_ITEM_X, MESSAGE_ROW
 DEF MESSAGE_MAP      EQU TILEMAP1 + MESSAGE_ROW * TILEMAP_WIDTH
 DEF MUSIC_STATE_MAP  EQU TILEMAP1 + MENU_MUSIC * TILEMAP_WIDTH + MUSIC_STATE_X
 ; The answer's YES and NO in AcceptDrawText: the pointer's columns
