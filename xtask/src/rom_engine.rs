@@ -1224,7 +1224,10 @@ mod tests {
             .err()
             .unwrap()
             .to_string();
-        assert_eq!(error, "the ROM exports no constant SETUP_QUEEN: EXPORT it where the assembly defines it");
+        assert_eq!(
+            error,
+            "the ROM exports no constant SETUP_QUEEN: EXPORT it where the assembly defines it"
+        );
     }
 
     #[test]

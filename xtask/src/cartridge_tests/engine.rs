@@ -287,7 +287,10 @@ fn the_quiescence_generator_checks_the_move_stack() {
     let machine = rom.machine_mut();
     let end = machine.symbol("wMoveStackEnd").unwrap();
     let last_fit = end - 128 * 2;
-    let overflow = machine.constant("TEST_STATUS_MOVE_STACK_OVERFLOW").unwrap() as u8;
+    let overflow = machine
+        .symbols()
+        .exported("TEST_STATUS_MOVE_STACK_OVERFLOW")
+        .unwrap() as u8;
     for (start, status) in [(last_fit, 0), (last_fit + 1, overflow)] {
         machine.write_u8("wTestStatus", 0).unwrap();
         let mut registers = machine.registers();

@@ -284,12 +284,6 @@ impl Machine {
         self.symbols.address(name)
     }
 
-    /// The value of a constant the assembly exports, or a clear error naming it
-    /// ([`Symbols::exported`]).
-    pub fn constant(&self, name: &str) -> Result<u32> {
-        self.symbols.exported(name)
-    }
-
     /// An address with the nearest label below it: `$0153 (Main.loop)`, or `$0153`.
     pub fn describe(&self, addr: u16) -> String {
         match self.symbols.describe(addr) {

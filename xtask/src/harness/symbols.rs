@@ -113,9 +113,9 @@ impl Symbols {
                 "the ROM exports no constant {name}: no symbols are loaded (load the .sym \
                  file with `with_symbols`)"
             ),
-            None => bail!(
-                "the ROM exports no constant {name}: EXPORT it where the assembly defines it"
-            ),
+            None => {
+                bail!("the ROM exports no constant {name}: EXPORT it where the assembly defines it")
+            }
         }
     }
 
