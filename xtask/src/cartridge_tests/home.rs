@@ -462,10 +462,14 @@ fn a_screen_change_drops_what_the_old_screen_queued() {
     machine.assert_no_violations().unwrap();
 }
 
-/// A string's tile numbers up to its TEXT_END ($FF), read from the machine.
+/// A string's tile numbers up to its TEXT_END, read from the machine.
 fn text_tiles(machine: &Machine, at: u16) -> Vec<u8> {
     let bytes = machine.read(at, 64).unwrap();
-    let end = bytes.iter().position(|&b| b == 0xFF).expect("a TEXT_END");
+    let text_end: u8 = constant(machine, "TEXT_END");
+    let end = bytes
+        .iter()
+        .position(|&b| b == text_end)
+        .expect("a TEXT_END");
     bytes[..end].to_vec()
 }
 

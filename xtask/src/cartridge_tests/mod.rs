@@ -7,6 +7,14 @@
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
+//! [`support`] is their kit: booting to a stage (the title, the option pages, a game as
+//! White, Black or two players at a level, the engine thinking, the promotion question, a
+//! draw offered), pressing, steering the selector, playing a move by its squares, and
+//! reading the board, the state, the status line, the move list, the clocks and the
+//! option pages. Every value the assembly defines is read from the `.sym` file by name
+//! (`support::constant`, the constants `EXPORT`ed beside their `DEF`), never copied. A
+//! test file holds its tests and the helpers only it uses.
+//!
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
 //! `asm/`, `assets/` and `verify/`, even when that code drives the ROM (perft's and

@@ -827,11 +827,17 @@ pub(super) fn level_page(machine: &Machine) -> usize {
 /// the list's own bit 7 (the entry takes two rows).
 pub(super) fn records(machine: &Machine) -> Vec<[u8; 4]> {
     let count = usize::from(machine.read_u8("wMoveListCount").unwrap());
+    let size: usize = constant(machine, "MOVE_RECORD_SIZE");
+    assert_eq!(
+        size, 4,
+        "a move record is no longer (from, to, piece, flags)"
+    );
+    let two_rows = 1 << constant::<u8>(machine, "B_MOVE_FLAG_TWO_ROWS");
     machine
-        .read("wMoveListRecords", count * 4)
+        .read("wMoveListRecords", count * size)
         .unwrap()
-        .chunks(4)
-        .map(|c| [c[0], c[1], c[2], c[3] & 0x7F])
+        .chunks(size)
+        .map(|c| [c[0], c[1], c[2], c[3] & !two_rows])
         .collect()
 }
 
