@@ -5,16 +5,14 @@
 use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
-use super::support::{cartridge, engine_square, machine, piece_code, promotion_bits};
+use super::support::{
+    cartridge, engine_square, machine, moves, piece_code, position, promotion_bits,
+};
 use crate::harness::Location;
 use crate::random::SplitMix64;
 use crate::rom;
 use crate::rom_engine::{RomEngine, RomMove, Verdict};
 use crate::verify::report::{Difference, Expected};
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
-}
 
 /// The ROM's answer on the game `moves` lead to from `start` against the model's: the
 /// legal moves (as sets, none twice), the verdict and check, compared as verify compares
@@ -384,18 +382,6 @@ fn checkmate_stalemate_and_insufficient_material() {
         assert_eq!(answer.verdict, verdict, "{fen}");
         assert_same_as_model(&mut rom, &start, &[]);
     }
-}
-
-/// Moves from UCI strings, played from `start`.
-fn moves(start: &Position, ucis: &[&str]) -> Vec<Move> {
-    let mut position = *start;
-    ucis.iter()
-        .map(|uci| {
-            let m = position.parse_uci(uci).unwrap();
-            position = position.play(&m);
-            m
-        })
-        .collect()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! menu and the endings' words.
 
 use engine_src::search::{Level as ModelLevel, MAX_SEARCH_DEPTH};
-use engine_src::{Color, Game, Move, Piece, Position, Role, Square};
+use engine_src::{Color, Game, Piece, Position, Role, Square};
 
 use super::support::{
     art, assert_status, assert_text_at, board_at, bottom_top, clock_place, clock_seconds,
@@ -34,6 +34,29 @@ pub(super) const MOVE_FLAG_CASTLE: u8 = 4;
 pub(super) const MOVE_FLAG_EN_PASSANT: u8 = 8;
 pub(super) const MOVE_FLAG_CHECK: u8 = 16;
 pub(super) const MOVE_FLAG_MATE: u8 = 32;
+
+/// Until they go: soak.rs's copies are the values the assembly exports.
+#[test]
+fn the_soaks_copies_are_the_exported_constants() {
+    let machine = super::support::machine(&super::support::cartridge());
+    for (name, copy) in [
+        ("GAME_MODE_TWO_PLAYERS", GAME_MODE_TWO_PLAYERS),
+        ("SCREEN_BOARD", SCREEN_BOARD),
+        ("STATE_HUMAN", STATE_HUMAN),
+        ("STATE_PICKED", STATE_PICKED),
+        ("STATE_PROMOTION", STATE_PROMOTION),
+        ("STATE_MENU", STATE_MENU),
+        ("STATE_OVER", STATE_OVER),
+        ("MOVE_FLAG_CAPTURE", MOVE_FLAG_CAPTURE),
+        ("MOVE_FLAG_PROMOTION", MOVE_FLAG_PROMOTION),
+        ("MOVE_FLAG_CASTLE", MOVE_FLAG_CASTLE),
+        ("MOVE_FLAG_EN_PASSANT", MOVE_FLAG_EN_PASSANT),
+        ("MOVE_FLAG_CHECK", MOVE_FLAG_CHECK),
+        ("MOVE_FLAG_MATE", MOVE_FLAG_MATE),
+    ] {
+        assert_eq!(copy, constant::<u8>(&machine, name), "{name}");
+    }
+}
 
 /// The cell content of a model piece in the art: 0 empty, 1-6 White's, 7-12 Black's.
 fn cell_content(piece: Option<Piece>) -> usize {
@@ -216,17 +239,7 @@ fn moves_through_the_joypad_play_as_the_model_with_en_passant_and_castling() {
     // The move list: White's entries take a row, Black's two (the number, then the
     // move): 7 + 2 * 6 = 19 rows, the last 11 in the panel.
     let start = Position::start();
-    let played: Vec<Move> = {
-        let mut p = start;
-        moves
-            .iter()
-            .map(|uci| {
-                let m = p.parse_uci(uci).unwrap();
-                p = p.play(&m);
-                m
-            })
-            .collect()
-    };
+    let played = super::support::moves(&start, &moves);
     let entries = engine_src::notation::format_move_list(&start, &played).unwrap();
     let rows = rows(&machine, &entries);
     assert_eq!(rows.len(), 19);

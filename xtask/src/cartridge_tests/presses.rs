@@ -4,8 +4,8 @@
 //! engine's move, or, before a START that stops the search, on the engine's turn.
 
 use super::support::{
-    constant, cursor, engine_thinking, place, press, press_during_search, records, square, state,
-    wait_for_human, Level, State,
+    constant, cursor, engine_thinking, place, press, records, square, state, wait_for_human, Level,
+    State,
 };
 use crate::harness::{Button, Machine};
 
@@ -20,6 +20,20 @@ fn on_b3() -> (u8, u8) {
 /// The press queue's slots (asm/home/joypad.asm).
 fn queue_size(machine: &Machine) -> usize {
     constant(machine, "PAD_QUEUE_SIZE")
+}
+
+/// Presses each button in turn (two frames down, two up), and checks the search ran
+/// through all of them.
+fn press_during_search(machine: &mut Machine, buttons: &[Button]) {
+    for &button in buttons {
+        machine.tap(button, 2).unwrap();
+        machine.run_frames(2).unwrap();
+    }
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        1,
+        "the search ended before the presses did"
+    );
 }
 
 /// Waits for the engine's move, then for the queued presses to be taken.

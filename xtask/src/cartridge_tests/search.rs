@@ -5,11 +5,8 @@
 use engine_src::search::{search, Limits};
 use engine_src::{Game, Position};
 
+use super::support::position;
 use crate::rom_engine::{RomEngine, RomMove, SearchAnswer};
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
-}
 
 /// The ROM's search of `fen` within `limits`, asserted equal to the model's.
 fn assert_search_as_model(rom: &mut RomEngine, fen: &str, limits: Limits) -> SearchAnswer {

@@ -4,19 +4,34 @@
 //! pages, the VRAM queue). Every value the assembly defines is read by name from the
 //! `.sym` file ([`constant`]), never copied.
 //!
-//! - Booting: [`cartridge`], [`machine`], [`boot`], [`title_between_updates`],
-//!   [`board_screen`], [`game`], [`game_at`], [`engine_thinking`], [`promotion_question`],
-//!   [`draw_offered`].
-//! - Pressing: [`press`] (a tap and the frames the screen takes to follow),
-//!   [`press_during_search`]; holding is the harness's `Machine::press` and `release`.
-//! - Steering and playing: [`square`], [`place`], [`cursor`], [`steer`], [`pick_up`],
+//! - The assembly's values: [`constant`], [`flags`] (`MOVE_FLAG_*`), [`pad_bit`]
+//!   (`PAD_*`), [`color_value`] and [`side`] (`COLOR_*`), and the enums [`Mode`],
+//!   [`Level`], [`State`], [`Ending`], each variant naming its constant.
+//! - Booting to a stage: [`cartridge`], [`machine`], [`boot`] (the title after some
+//!   frames), [`title_between_updates`], [`board_screen`] (WHITE at EASY by START, A,
+//!   A), [`game`] and [`game_at`] (a new game as White, Black or two players at a level),
+//!   [`board_at`], [`engine_thinking`], [`promotion_question`], [`draw_offered`].
+//! - Pressing: [`press`] (a tap and the frames the screen takes to follow); holding is
+//!   the harness's `Machine::press` and `release`.
+//! - Steering and playing: [`position`] (of a FEN), [`moves`] (of UCI strings),
+//!   [`square`], [`place`], [`cursor`], [`steer`], [`pick_up`],
 //!   [`choose_move`] (with the promotion's piece), [`play`], [`resign`],
 //!   [`wait_for_human`].
-//! - Reading: [`state`], [`ending`], [`winner`], [`assert_board_is`],
-//!   [`assert_status`], [`assert_text_at`], [`screen_text`], [`tile_text`],
-//!   [`records`], [`record`], [`move_list_panel`], [`rows`], [`view`],
-//!   [`clock_seconds`], [`clock_text`], [`mode_page`], [`level_page`],
-//!   [`current_screen`], [`window_shown`], [`pointer`].
+//! - Reading the game: [`state`], [`ending`], [`winner`], [`options`],
+//!   [`assert_board_is`] (wBoard against a model `Position`), [`engine_square`],
+//!   [`model_square`], [`piece_code`], [`promotion_bits`].
+//! - Reading the screen: [`screen_area`], [`square_area`], [`board_geometry`],
+//!   [`screen_text`], [`tile_text`], [`assert_text_at`], [`assert_status`] (the status
+//!   line), [`menu_row`], [`menu_item_x`], [`message_row`], [`window_shown`],
+//!   [`pointer`], [`pointer_oam`], [`oam_at`], [`current_screen`], [`mode_page`],
+//!   [`level_page`], [`art`], [`text_picture`].
+//! - The move list: [`records`], [`record`] (a model move's record), [`rows`], [`view`],
+//!   [`bottom_top`], [`move_list_panel`], [`move_list_panel_area`], [`move_list_top`],
+//!   [`between_updates`].
+//! - The clocks, by side and by their place in the panel: [`clock_seconds`],
+//!   [`set_clock_seconds`], [`clock_place`], [`clock_text`],
+//!   [`white_flag_falls_at_next_vblank`].
+//! - The VRAM queue: [`call_producer`], [`queued_bytes`], [`drain`].
 
 use engine_src::{Color, File, Move, MoveKind, Piece, Position, Rank, Role, Square};
 
@@ -334,20 +349,6 @@ pub(super) fn press(machine: &mut Machine, button: Button) {
     machine.run_frames(4).unwrap();
 }
 
-/// Presses each button in turn (two frames down, two up), and checks the search ran
-/// through all of them.
-pub(super) fn press_during_search(machine: &mut Machine, buttons: &[Button]) {
-    for &button in buttons {
-        machine.tap(button, 2).unwrap();
-        machine.run_frames(2).unwrap();
-    }
-    assert_eq!(
-        machine.read_u8("hSearching").unwrap(),
-        1,
-        "the search ended before the presses did"
-    );
-}
-
 /// The `PAD_*` bit of a button (asm/include/hardware.inc).
 pub(super) fn pad_bit(machine: &Machine, button: Button) -> u8 {
     let name = match button {
@@ -364,6 +365,23 @@ pub(super) fn pad_bit(machine: &Machine, button: Button) -> u8 {
 }
 
 // ----- steering and playing -----
+
+/// The position of a FEN, or a panic naming it.
+pub(super) fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+/// Moves from UCI strings, played from `start`.
+pub(super) fn moves(start: &Position, ucis: &[&str]) -> Vec<Move> {
+    let mut position = *start;
+    ucis.iter()
+        .map(|uci| {
+            let m = position.parse_uci(uci).unwrap();
+            position = position.play(&m);
+            m
+        })
+        .collect()
+}
 
 pub(super) fn square(name: &str) -> Square {
     Square::from_ascii(name.as_bytes()).unwrap_or_else(|| panic!("no square {name}"))
