@@ -18,7 +18,8 @@
 //!   [`choose_move`] (with the promotion's piece), [`play`], [`resign`],
 //!   [`wait_for_human`].
 //! - Reading the game: [`state`], [`ending`], [`winner`], [`options`],
-//!   [`assert_board_is`] (wBoard against a model `Position`), [`engine_square`],
+//!   [`assert_board_is`] (wBoard against a model `Position`), [`piece_on`] (a square of
+//!   wBoard as the model's piece), [`engine_square`],
 //!   [`model_square`], [`piece_code`], [`promotion_bits`].
 //! - Reading the screen: [`screen_area`], [`square_area`], [`board_geometry`],
 //!   [`screen_text`], [`tile_text`], [`assert_text_at`], [`assert_status`] (the status
@@ -566,13 +567,32 @@ fn role_code(role: Role) -> u8 {
     }
 }
 
+/// The piece wBoard holds on `square`, as the model's piece (None for an empty square);
+/// panics on a byte that is no piece code.
+pub(super) fn piece_on(machine: &Machine, square: Square) -> Option<Piece> {
+    let byte = machine
+        .read_u8(machine.symbol("wBoard").unwrap() + u16::from(engine_square(square)))
+        .unwrap();
+    if byte == piece_code(None) {
+        return None;
+    }
+    let piece = Color::ALL
+        .into_iter()
+        .flat_map(|color| Role::ALL.map(|role| role.of(color)))
+        .find(|&piece| piece_code(Some(piece)) == byte);
+    assert!(
+        piece.is_some(),
+        "wBoard's {square} holds ${byte:02X}, no piece"
+    );
+    piece
+}
+
 /// wBoard and the side to move are `position`'s.
 pub(super) fn assert_board_is(machine: &Machine, position: &Position, context: &str) {
-    let board = machine.read("wBoard", 256).unwrap();
     for sq in Square::ALL {
         assert_eq!(
-            board[usize::from(engine_square(sq))],
-            piece_code(position.board().piece_at(sq)),
+            piece_on(machine, sq),
+            position.board().piece_at(sq),
             "{context}: wBoard's {sq} is not the model's ({})",
             position.to_fen()
         );
