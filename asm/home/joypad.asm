@@ -32,6 +32,8 @@ INCLUDE "include/hardware.inc"
 ; The ring's slots: a power of two, so that the indices wrap with a mask.
 DEF PAD_QUEUE_SIZE EQU 8
 ASSERT PAD_QUEUE_SIZE & (PAD_QUEUE_SIZE - 1) == 0, "PAD_QUEUE_SIZE is not a power of two"
+; Exported for the cartridge tests, which read them by name from the .sym file.
+EXPORT PAD_QUEUE_SIZE
 
 
 SECTION "Joypad state", HRAM

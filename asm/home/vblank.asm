@@ -90,6 +90,9 @@ DEF VRAM_QUEUE_MAX_LENGTH   EQU VRAM_QUEUE_BUDGET - VRAM_QUEUE_ENTRY_COST
 ASSERT VRAM_QUEUE_MAX_LENGTH <= VRAM_QUEUE_LENGTH_MASK, "the longest entry's length takes the fill bit"
 ASSERT VRAM_QUEUE_HEADER_SIZE + VRAM_QUEUE_MAX_LENGTH < VRAM_QUEUE_SIZE, "the longest entry does not fit the ring"
 ASSERT VRAM_QUEUE_BUDGET <= $FF, "StartVramQueueEntry's budget of $FF could take no entry with the LCD off"
+; Exported for the cartridge tests, which read them by name from the .sym file.
+EXPORT VRAM_QUEUE_SIZE, VRAM_QUEUE_HEADER_SIZE, VRAM_QUEUE_BUDGET
+EXPORT VRAM_QUEUE_ENTRY_COST, VRAM_QUEUE_MAX_LENGTH
 
 
 SECTION "VBlank shadow registers", HRAM

@@ -40,6 +40,8 @@ DEF MOVE_LIST_MAP EQU TILEMAP0 + MOVE_LIST_Y * TILEMAP_WIDTH + MOVE_LIST_X
 
 ; In a record's flags, as the list keeps it: the entry takes two rows.
 DEF B_MOVE_FLAG_TWO_ROWS EQU 7
+; Exported for the cartridge tests, which read it by name from the .sym file.
+EXPORT B_MOVE_FLAG_TWO_ROWS
 ASSERT (MOVE_FLAG_CAPTURE | MOVE_FLAG_PROMOTION | MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT | MOVE_FLAG_CHECK | MOVE_FLAG_MATE) & (1 << B_MOVE_FLAG_TWO_ROWS) == 0
 
 ; The longest entry: 3 digits, "...", a move of 6, "=Q", "#".

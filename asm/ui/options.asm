@@ -27,6 +27,8 @@ DEF PAGE_ITEM_Y     EQU 7
 DEF PAGE_ITEM_ROWS  EQU 2
 DEF PAGE_HINT_X     EQU 2
 DEF PAGE_HINT_Y     EQU 16
+; Exported for the cartridge tests, which read them by name from the .sym file.
+EXPORT PAGE_HEADING_Y, PAGE_ITEM_X, PAGE_ARROW_X, PAGE_ITEM_Y, PAGE_ITEM_ROWS, PAGE_HINT_Y
 ; The most items a page has room for, and the longest item.
 DEF MAX_PAGE_ITEMS  EQU (PAGE_HINT_Y - 1 - PAGE_ITEM_Y) / PAGE_ITEM_ROWS + 1
 DEF MAX_ITEM_LENGTH EQU SCREEN_WIDTH - PAGE_ITEM_X

@@ -193,26 +193,19 @@ pub fn read_contract(symbols: &Symbols) -> Result<DriverLimits> {
         ));
     }
     for (name, ours, meaning) in formats {
-        let theirs = exported(symbols, name)?;
+        let theirs = symbols.exported(name)?;
         if theirs as usize != ours {
             bail!("{name} is {theirs} in the test ROM, the driver's Rust side writes {ours} {meaning}");
         }
     }
     Ok(DriverLimits {
-        max_history: exported(symbols, "MAX_TEST_HISTORY")? as usize,
-        max_moves: exported(symbols, "MAX_MOVES")? as usize,
-        max_perft_depth: exported(symbols, "TEST_MAX_PERFT_DEPTH")?,
-        max_plies: exported(symbols, "MAX_PLIES")? as usize,
-        max_search_depth: exported(symbols, "MAX_SEARCH_DEPTH")? as u8,
-        max_search_ply: exported(symbols, "MAX_SEARCH_PLY")? as usize,
+        max_history: symbols.exported("MAX_TEST_HISTORY")? as usize,
+        max_moves: symbols.exported("MAX_MOVES")? as usize,
+        max_perft_depth: symbols.exported("TEST_MAX_PERFT_DEPTH")?,
+        max_plies: symbols.exported("MAX_PLIES")? as usize,
+        max_search_depth: symbols.exported("MAX_SEARCH_DEPTH")? as u8,
+        max_search_ply: symbols.exported("MAX_SEARCH_PLY")? as usize,
     })
-}
-
-/// The value of a constant the test ROM exports.
-fn exported(symbols: &Symbols, name: &str) -> Result<u32> {
-    symbols
-        .constant(name)
-        .with_context(|| format!("the test ROM exports no {name}"))
 }
 
 /// Checks that the ROM exports a constant for every code of `C`, each with the value of
@@ -223,7 +216,7 @@ fn check_codes<C: DriverCodes>(symbols: &Symbols) -> Result<()> {
     let last = known.len() - 1;
     for (index, &code) in known.iter().enumerate() {
         let name = code.constant();
-        let value = exported(symbols, name)? as usize;
+        let value = symbols.exported(name)? as usize;
         if value > last {
             bail!(
                 "{name} is {value} in the test ROM, the driver's Rust side knows {what} 0-{last}"
@@ -236,7 +229,7 @@ fn check_codes<C: DriverCodes>(symbols: &Symbols) -> Result<()> {
             );
         }
     }
-    let count = exported(symbols, C::COUNT_CONSTANT)? as usize;
+    let count = symbols.exported(C::COUNT_CONSTANT)? as usize;
     if count != known.len() {
         let names: Vec<&str> = known.iter().map(|code| code.constant()).collect();
         bail!(
@@ -890,8 +883,8 @@ impl RomEngine {
     ) -> Result<Option<Vec<Move>>> {
         let symbols = self.machine.symbols();
         let stop = symbols.address("Search.budgetSpent")?;
-        let frame_size = u16::try_from(exported(symbols, "SEARCH_FRAME_SIZE")?)?;
-        let frame_next = u16::try_from(exported(symbols, "SEARCH_FRAME_NEXT")?)?;
+        let frame_size = u16::try_from(symbols.exported("SEARCH_FRAME_SIZE")?)?;
+        let frame_next = u16::try_from(symbols.exported("SEARCH_FRAME_NEXT")?)?;
         let ply_address = symbols.address("hPly")?;
         let mut line: Option<Result<Vec<(u8, u8)>>> = None;
         self.search_with(start, history, limits, |machine, _| {
@@ -1255,7 +1248,7 @@ mod tests {
     fn a_rom_exporting_other_codes_or_sizes_fails_at_boot_naming_the_constant() {
         assert_eq!(
             contract_error("02 VERDICT_STALEMATE", ""),
-            "the test ROM exports no VERDICT_STALEMATE"
+            "the ROM exports no constant VERDICT_STALEMATE: EXPORT it where the assembly defines it"
         );
         assert_eq!(
             contract_error("01 TEST_PERFT", "04 TEST_PERFT"),
@@ -1294,7 +1287,7 @@ mod tests {
         );
         assert_eq!(
             contract_error("c8 MAX_TEST_HISTORY", ""),
-            "the test ROM exports no MAX_TEST_HISTORY"
+            "the ROM exports no constant MAX_TEST_HISTORY: EXPORT it where the assembly defines it"
         );
         // At boot, before the driver runs.
         let (rom, sym) = test_build();
@@ -1302,7 +1295,10 @@ mod tests {
             .err()
             .unwrap()
             .to_string();
-        assert_eq!(error, "the test ROM exports no SETUP_QUEEN");
+        assert_eq!(
+            error,
+            "the ROM exports no constant SETUP_QUEEN: EXPORT it where the assembly defines it"
+        );
     }
 
     #[test]

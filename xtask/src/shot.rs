@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use anyhow::{bail, ensure, Context, Result};
-use engine_src::{Move, Position, Square};
+use engine_src::{File, Move, Position, Square};
 
 use crate::cli::ShotArgs;
 use crate::harness::{screen, Button, Machine, Screen, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
@@ -123,10 +123,6 @@ pub const GAME_GIF: &str = "game.gif";
 /// game so far).
 const GAME_MOVES: &[&str] = &["b2b3", "c2c3", "b1a3", "d2e3", "b3c4"];
 
-/// `wGameState` (asm/include/game_state.inc): a player to move, the game over.
-const STATE_HUMAN: u8 = 0;
-const STATE_OVER: u8 = 6;
-
 /// The animation takes a picture every other frame (33.5 ms, 3 to 4 hundredths of a
 /// second, the GIF's unit of time).
 const FRAMES_PER_PICTURE: u64 = 2;
@@ -214,12 +210,19 @@ impl Recording {
         self.press(Button::A)
     }
 
-    /// Runs until a player is to move or the game is over (at most a minute).
-    fn wait_for_engine(&mut self) -> Result<u8> {
+    /// A value the assembly exports (asm/include/game_state.inc's `STATE_*`, ...), by name.
+    fn constant(&self, name: &str) -> Result<u32> {
+        self.machine.symbols().exported(name)
+    }
+
+    /// Runs until a player is to move or the game is over (at most a minute); gives
+    /// whether the game is over.
+    fn wait_for_engine(&mut self) -> Result<bool> {
+        let (human, over) = (self.constant("STATE_HUMAN")?, self.constant("STATE_OVER")?);
         for _ in 0..3_600 {
-            let state = self.machine.read_u8("wGameState")?;
-            if state == STATE_HUMAN || state == STATE_OVER {
-                return Ok(state);
+            let state = u32::from(self.machine.read_u8("wGameState")?);
+            if state == human || state == over {
+                return Ok(state == over);
             }
             self.run(1)?;
         }
@@ -230,12 +233,20 @@ impl Recording {
     fn last_move(&self, position: &Position) -> Result<Move> {
         let count = u16::from(self.machine.read_u8("wMoveListCount")?);
         ensure!(count > 0, "the move list is empty");
-        let at = self.machine.symbol("wMoveListRecords")? + 4 * (count - 1);
+        let size = u16::try_from(self.constant("MOVE_RECORD_SIZE")?)?;
+        let at = self.machine.symbol("wMoveListRecords")? + size * (count - 1);
         let record = self.machine.read(at, 2)?;
+        // The engine's squares (asm/engine/engine.inc): rank 1 in row BOARD_FIRST_ROW,
+        // the file in the low bits; a to byte's promotion bits masked off.
+        let first_row = self.constant("BOARD_FIRST_ROW")?;
+        let to_square = self.constant("MOVE_TO_SQUARE")? as u8;
         let square = |byte: u8| {
-            Square::new(u32::from(byte >> 4).wrapping_sub(2) * 5 + u32::from(byte & 0x07))
+            Square::new(
+                (u32::from(byte >> 4).wrapping_sub(first_row)) * File::COUNT as u32
+                    + u32::from(byte & 0x07),
+            )
         };
-        let (from, to) = (square(record[0]), square(record[1] & 0x77));
+        let (from, to) = (square(record[0]), square(record[1] & to_square));
         position
             .legal_moves()
             .iter()
@@ -272,13 +283,13 @@ fn record_game(build: &rom::Build) -> Result<(Pictures, Vec<String>)> {
         recording.play(&m)?;
         position = position.play(&m);
         played.push(m.to_uci());
-        let state = recording.wait_for_engine()?;
+        let over = recording.wait_for_engine()?;
         if usize::from(recording.machine.read_u8("wMoveListCount")?) > played.len() {
             let reply = recording.last_move(&position)?;
             position = position.play(&reply);
             played.push(reply.to_uci());
         }
-        if state == STATE_OVER {
+        if over {
             break;
         }
     }

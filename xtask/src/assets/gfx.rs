@@ -80,7 +80,7 @@ pub const FONT_GLYPHS: [&str; 4] = [
 const FONT_COLUMNS: usize = 16;
 
 /// The font's first tile number ($8800).
-const FONT_FIRST_TILE: usize = 0x80;
+pub const FONT_FIRST_TILE: usize = 0x80;
 /// Tile numbers a screen's own tiles take first: $8000 (LCDC_BLOCK01) or $9000
 /// (LCDC_BLOCK21), before the ones after the font.
 const LOW_TILES: usize = 128;

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{cartridge, machine};
+use super::support::{cartridge, machine};
 use crate::assets::music::{self, Channel};
 use crate::harness::apu_log::ApuWrite;
 use crate::harness::{Machine, Registers, CYCLES_PER_FRAME};

@@ -2,20 +2,20 @@
 //! flag falling within a tenth of a second of them, m:ss on the tile map, and what
 //! TickClocks costs the VBlank handler.
 
-use super::home::{
-    call_producer, drain, queued_bytes, title_between_updates, white_flag_falls_at_next_vblank,
+use super::support::{
+    call_producer, clock_text, constant, drain, queued_bytes, title_between_updates,
+    white_flag_falls_at_next_vblank, ClockRow, Mode,
 };
-use super::tile_text;
 use crate::harness::{Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 
-/// `CLOCK_STOPPED` and the `FLAG_FELL_*` values of asm/include/clock.inc.
-const CLOCK_STOPPED: u8 = 0xFF;
-const FLAG_FELL_WHITE: u8 = 1;
-const FLAG_FELL_BLACK: u8 = 2;
-/// Where the clocks go (asm/include/layout.inc): the panel's column, the top and bottom rows.
-const CLOCK_X: u16 = 11;
-const CLOCK_TOP_Y: u16 = 0;
-const CLOCK_BOTTOM_Y: u16 = 12;
+/// `CLOCK_STOPPED` and a `FLAG_FELL_*` value of asm/include/clock.inc.
+fn clock_stopped(machine: &Machine) -> u8 {
+    constant(machine, "CLOCK_STOPPED")
+}
+
+fn flag_fell(machine: &Machine, side: &str) -> u8 {
+    constant(machine, &format!("FLAG_FELL_{side}"))
+}
 
 fn seconds(machine: &Machine) -> (u16, u16) {
     let bytes = machine.read("wClockSeconds", 4).unwrap();
@@ -40,8 +40,8 @@ fn shown(machine: &mut Machine) -> (String, String) {
     call_producer(machine, "DrawClocks", 0, 0, 0, 0);
     drain(machine, 2);
     (
-        tile_text(machine, CLOCK_X, CLOCK_TOP_Y, 5),
-        tile_text(machine, CLOCK_X, CLOCK_BOTTOM_Y, 5),
+        clock_text(machine, ClockRow::Top),
+        clock_text(machine, ClockRow::Bottom),
     )
 }
 
@@ -50,7 +50,10 @@ fn ten_minutes_take_a_clock_from_10_00_to_0_00_and_the_flag_falls_within_a_tenth
     // On the title screen, which leaves the clocks alone. Start-up reset them.
     let mut machine = title_between_updates();
     assert_eq!(seconds(&machine), (600, 600));
-    assert_eq!(machine.read_u8("wClockSide").unwrap(), CLOCK_STOPPED);
+    assert_eq!(
+        machine.read_u8("wClockSide").unwrap(),
+        clock_stopped(&machine)
+    );
     assert_eq!(
         shown(&mut machine),
         ("10:00".to_owned(), "10:00".to_owned())
@@ -105,8 +108,14 @@ fn ten_minutes_take_a_clock_from_10_00_to_0_00_and_the_flag_falls_within_a_tenth
         (elapsed - 600.0).abs() < 0.1,
         "the flag fell {elapsed:.4} s after the clock started, not within 0.1 s of 600"
     );
-    assert_eq!(machine.read_u8("wFlagFell").unwrap(), FLAG_FELL_WHITE);
-    assert_eq!(machine.read_u8("wClockSide").unwrap(), CLOCK_STOPPED);
+    assert_eq!(
+        machine.read_u8("wFlagFell").unwrap(),
+        flag_fell(&machine, "WHITE")
+    );
+    assert_eq!(
+        machine.read_u8("wClockSide").unwrap(),
+        clock_stopped(&machine)
+    );
     assert_eq!(seconds(&machine), (0, 600));
     assert_eq!(
         shown(&mut machine),
@@ -152,7 +161,8 @@ fn the_clocks_show_m_ss_where_their_side_sits_and_are_drawn_only_when_they_chang
         );
     }
     // Playing Black, the human's side is at the bottom: Black's clock there.
-    machine.write_u8("wGameMode", 1).unwrap();
+    let black = Mode::Black.value(&machine);
+    machine.write_u8("wGameMode", black).unwrap();
     call_producer(&mut machine, "ResetClocks", 0, 0, 0, 0);
     machine
         .write("wClockSeconds", &[0x3B, 0, 0x4D, 0x02])
@@ -176,7 +186,8 @@ fn tick_clocks_costs_and_blacks_flag() {
     machine.run_cycles(2_000).unwrap();
     let tick = |machine: &mut Machine| machine.call("TickClocks", 1_000).unwrap();
     assert_eq!(tick(&mut machine), 11, "stopped");
-    machine.write_u8("wClockSide", 1).unwrap();
+    let black = constant::<u8>(&machine, "COLOR_BLACK");
+    machine.write_u8("wClockSide", black).unwrap();
     assert_eq!(tick(&mut machine), 42, "running");
     let cycles = (CYCLES_PER_SECOND - CYCLES_PER_FRAME).to_le_bytes();
     machine
@@ -191,11 +202,20 @@ fn tick_clocks_costs_and_blacks_flag() {
     machine.write("wClockSeconds", &[0x58, 0x02, 1, 0]).unwrap();
     assert_eq!(tick(&mut machine), 78, "the flag falling");
     assert_eq!(seconds(&machine), (600, 0));
-    assert_eq!(machine.read_u8("wFlagFell").unwrap(), FLAG_FELL_BLACK);
-    assert_eq!(machine.read_u8("wClockSide").unwrap(), CLOCK_STOPPED);
+    assert_eq!(
+        machine.read_u8("wFlagFell").unwrap(),
+        flag_fell(&machine, "BLACK")
+    );
+    assert_eq!(
+        machine.read_u8("wClockSide").unwrap(),
+        clock_stopped(&machine)
+    );
     // The worst case of the handler (cartridge_tests/home.rs) sets this up.
     white_flag_falls_at_next_vblank(&mut machine);
     machine.run_frames(2).unwrap();
-    assert_eq!(machine.read_u8("wFlagFell").unwrap(), FLAG_FELL_WHITE);
+    assert_eq!(
+        machine.read_u8("wFlagFell").unwrap(),
+        flag_fell(&machine, "WHITE")
+    );
     machine.assert_no_violations().unwrap();
 }

@@ -6,14 +6,11 @@
 
 use engine_src::{Color, Game, Move, Outcome, Position};
 
-use super::game::{
-    assert_board_is, assert_status, choose_move, game, game_at, play, press, records, state,
-    ENDING_CHECKMATE, ENDING_FIFTY_MOVES, ENDING_INSUFFICIENT_MATERIAL, ENDING_REPETITION,
-    ENDING_STALEMATE, GAME_MODE_BLACK, GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LEVEL_EASY,
-    LEVEL_MEDIUM, NO_WINNER, STATE_ENGINE, STATE_HUMAN, STATE_OVER,
+use super::support::{
+    assert_board_is, assert_status, between_updates, bottom_top, choose_move, constant, drain,
+    ending, game, game_at, move_list_panel, move_list_top, pad_bit, play, press, record, records,
+    rows, state, view, winner, Ending, Level, Mode, State,
 };
-use super::home::drain;
-use super::move_list::{between_updates, panel, record, rows, top, view, MOVE_LIST_HEIGHT};
 use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 use crate::random::SplitMix64;
 
@@ -50,16 +47,16 @@ const REPETITION: &str = "b1a3 b6a4 a3b1 a4b6 b1a3 b6a4 a3b1 a4b6";
 
 /// The wEnding, the winner line and the words of the status line the game shows for an
 /// ending the moves decide (asm/ui/game.asm's EndingTexts), the last row A: NEW GAME.
-fn ending_on_screen(outcome: Outcome) -> (u8, [String; 4]) {
-    let (ending, words): (u8, [&str; 2]) = match outcome {
-        Outcome::Checkmate { .. } => (ENDING_CHECKMATE, ["CHECKMATE", ""]),
-        Outcome::Stalemate => (ENDING_STALEMATE, ["STALEMATE", "DRAW"]),
+fn ending_on_screen(outcome: Outcome) -> (Ending, [String; 4]) {
+    let (ending, words): (Ending, [&str; 2]) = match outcome {
+        Outcome::Checkmate { .. } => (Ending::Checkmate, ["CHECKMATE", ""]),
+        Outcome::Stalemate => (Ending::Stalemate, ["STALEMATE", "DRAW"]),
         Outcome::InsufficientMaterial => (
-            ENDING_INSUFFICIENT_MATERIAL,
+            Ending::InsufficientMaterial,
             ["DRAW BY INSUFFICIENT", "MATERIAL"],
         ),
-        Outcome::FiftyMoves => (ENDING_FIFTY_MOVES, ["DRAW BY FIFTY MOVES", ""]),
-        Outcome::ThreefoldRepetition => (ENDING_REPETITION, ["DRAW BY REPETITION", ""]),
+        Outcome::FiftyMoves => (Ending::FiftyMoves, ["DRAW BY FIFTY MOVES", ""]),
+        Outcome::ThreefoldRepetition => (Ending::Repetition, ["DRAW BY REPETITION", ""]),
         other => panic!("{other} is not decided by the moves"),
     };
     let second = match outcome.winner() {
@@ -81,16 +78,24 @@ fn ending_on_screen(outcome: Outcome) -> (u8, [String; 4]) {
 /// The move list panel shows the model's notation of `model`'s game, scrolled to its
 /// newest rows, and the list holds the game's records.
 fn assert_move_list_is(machine: &mut Machine, model: &Game, context: &str) {
-    let rows = rows(&model.move_list().unwrap());
-    let bottom = rows.len().saturating_sub(MOVE_LIST_HEIGHT);
-    assert_eq!(panel(machine), view(&rows, bottom), "{context}: the panel");
-    assert_eq!(top(machine), bottom, "{context}: the panel's top row");
+    let rows = rows(machine, &model.move_list().unwrap());
+    let bottom = bottom_top(machine, &rows);
+    assert_eq!(
+        move_list_panel(machine),
+        view(machine, &rows, bottom),
+        "{context}: the panel"
+    );
+    assert_eq!(
+        move_list_top(machine),
+        bottom,
+        "{context}: the panel's top row"
+    );
     let mut position = *model.start();
     let want: Vec<[u8; 4]> = model
         .moves()
         .iter()
         .map(|m| {
-            let r = record(&position, m);
+            let r = record(machine, &position, m);
             position = position.play(m);
             r
         })
@@ -103,17 +108,12 @@ fn assert_ended_as_the_model(machine: &mut Machine, model: &Game) {
     let outcome = model.outcome().expect("the model's game goes on");
     assert_eq!(
         state(machine),
-        STATE_OVER,
+        State::Over,
         "the game goes on after {outcome}"
     );
     let (ending, status) = ending_on_screen(outcome);
-    assert_eq!(machine.read_u8("wEnding").unwrap(), ending, "{outcome}");
-    let winner = match outcome.winner() {
-        Some(Color::White) => 0,
-        Some(Color::Black) => 1,
-        None => NO_WINNER,
-    };
-    assert_eq!(machine.read_u8("wWinner").unwrap(), winner, "{outcome}");
+    assert_eq!(self::ending(machine), Some(ending), "{outcome}");
+    assert_eq!(winner(machine), outcome.winner(), "{outcome}");
     // The last row's A: NEW GAME is queued after the ending's words.
     machine.run_frames(4).unwrap();
     assert_status(machine, status.each_ref().map(String::as_str));
@@ -122,14 +122,14 @@ fn assert_ended_as_the_model(machine: &mut Machine, model: &Game) {
 /// Plays `game_moves` (UCI moves from the start) between two players through the joypad;
 /// the game must end after its last move, as `outcome`, and not before.
 fn play_to_the_end(game_moves: &str, outcome: Outcome) {
-    let mut machine = game(GAME_MODE_TWO_PLAYERS);
+    let mut machine = game(Mode::TwoPlayers);
     let mut model = Game::new(Position::start());
     let moves: Vec<&str> = game_moves.split_whitespace().collect();
     for (ply, uci) in moves.iter().enumerate() {
         assert_eq!(model.outcome(), None, "the model's game ended before {uci}");
         assert_eq!(
             state(&machine),
-            STATE_HUMAN,
+            State::Human,
             "ply {ply}: the game is not waiting for {uci}"
         );
         let m = model.position().parse_uci(uci).unwrap();
@@ -163,17 +163,9 @@ fn two_players_reach_a_threefold_repetition_through_the_joypad() {
     play_to_the_end(REPETITION, Outcome::ThreefoldRepetition);
 }
 
-/// The most plies a game against the engine may take here: the move list's
-/// MAX_GAME_MOVES (asm/include/game_record.inc).
-const MAX_PLIES: usize = 255;
-
 /// The most frames the engine may think over one move (MEDIUM's longest on the
 /// benchmark is under 5 DMG seconds, 300 frames).
 const ENGINE_FRAMES: u32 = 3000;
-
-/// The press queue's slots, PAD_QUEUE_SIZE (asm/home/joypad.asm), and A's bit in them.
-const PAD_QUEUE_SIZE: usize = 8;
-const PAD_A: u8 = 0x01;
 
 /// The human's move: a random one of the legal moves that take nothing (any move when
 /// all of them take), so that the human loses its pieces and the engine mates soon.
@@ -195,7 +187,7 @@ fn engine_move(machine: &mut Machine, position: &Position, ply: usize) -> Move {
             return *position
                 .legal_moves()
                 .iter()
-                .find(|m| record(position, m) == recorded)
+                .find(|m| record(machine, position, m) == recorded)
                 .unwrap_or_else(|| {
                     panic!(
                         "ply {ply}: the engine's record {recorded:02X?} is no legal move of {}",
@@ -211,25 +203,27 @@ fn engine_move(machine: &mut Machine, position: &Position, ply: usize) -> Move {
 /// A whole game against the engine at `level`, the human playing `human` with
 /// [`weak_move`] from `seed` through the joypad, checked ply by ply against the model
 /// until it ends.
-fn play_against_the_engine(human: Color, level: u8, seed: u64) {
+fn play_against_the_engine(human: Color, level: Level, seed: u64) {
     let black_bottom = human == Color::Black;
     let mode = if black_bottom {
-        GAME_MODE_BLACK
+        Mode::Black
     } else {
-        GAME_MODE_WHITE
+        Mode::White
     };
     let mut machine = game_at(mode, level);
+    // The most plies a game against the engine may take here: the move list's.
+    let max_plies: usize = constant(&machine, "MAX_GAME_MOVES");
     let mut model = Game::new(Position::start());
     let mut rng = SplitMix64::new(seed);
     let mut panels_checked = 0;
     while !model.is_over() {
         let ply = model.moves().len();
-        assert!(ply < MAX_PLIES, "no ending within {MAX_PLIES} plies");
+        assert!(ply < max_plies, "no ending within {max_plies} plies");
         let position = *model.position();
         let m = if position.turn() == human {
             assert_eq!(
                 state(&machine),
-                STATE_HUMAN,
+                State::Human,
                 "ply {ply}: not the human's turn"
             );
             let m = weak_move(&position, &mut rng);
@@ -262,7 +256,7 @@ fn play_against_the_engine(human: Color, level: u8, seed: u64) {
         let context = format!("ply {ply}, {m}");
         assert_eq!(
             records(&machine).get(ply),
-            Some(&record(&position, &m)),
+            Some(&record(&machine, &position, &m)),
             "{context}: the record"
         );
         model.play(m).unwrap();
@@ -279,7 +273,7 @@ fn play_against_the_engine(human: Color, level: u8, seed: u64) {
     assert_ended_as_the_model(&mut machine, &model);
     machine.assert_no_violations().unwrap();
     println!(
-        "{human} at level {level}, seed {seed}: {}, {} plies, the panel checked after {panels_checked}",
+        "{human} at level {level:?}, seed {seed}: {}, {} plies, the panel checked after {panels_checked}",
         model.outcome().unwrap(),
         model.moves().len()
     );
@@ -296,7 +290,7 @@ fn play_against_the_engine(human: Color, level: u8, seed: u64) {
 fn press_a_during_the_last_search(machine: &mut Machine, ply: usize) {
     assert_eq!(
         (state(machine), records(machine).len()),
-        (STATE_ENGINE, ply),
+        (State::Engine, ply),
         "ply {ply}: the engine is not thinking"
     );
     machine.press(Button::A);
@@ -304,19 +298,21 @@ fn press_a_during_the_last_search(machine: &mut Machine, ply: usize) {
         .run_until("EndGame", u64::from(ENGINE_FRAMES) * CYCLES_PER_FRAME)
         .unwrap_or_else(|error| panic!("ply {ply}: the mate did not end the game: {error:#}"));
     machine.release(Button::A);
-    let queue = machine.read("hPadQueue", PAD_QUEUE_SIZE).unwrap();
+    let queue_size: usize = constant(machine, "PAD_QUEUE_SIZE");
+    let pad_a = pad_bit(machine, Button::A);
+    let queue = machine.read("hPadQueue", queue_size).unwrap();
     assert!(
-        queue.iter().any(|presses| presses & PAD_A != 0),
+        queue.iter().any(|presses| presses & pad_a != 0),
         "ply {ply}: the engine's search ended before A was read (queue {queue:02X?})"
     );
 }
 
 #[test]
 fn a_whole_game_as_white_against_the_engine_at_easy_ends_as_the_model_says() {
-    play_against_the_engine(Color::White, LEVEL_EASY, 1);
+    play_against_the_engine(Color::White, Level::Easy, 1);
 }
 
 #[test]
 fn a_whole_game_as_black_against_the_engine_at_medium_ends_as_the_model_says() {
-    play_against_the_engine(Color::Black, LEVEL_MEDIUM, 1);
+    play_against_the_engine(Color::Black, Level::Medium, 1);
 }

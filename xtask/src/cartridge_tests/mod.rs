@@ -7,6 +7,14 @@
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
+//! [`support`] is their kit: booting to a stage (the title, the option pages, a game as
+//! White, Black or two players at a level, the engine thinking, the promotion question, a
+//! draw offered), pressing, steering the selector, playing a move by its squares, and
+//! reading the board, the state, the status line, the move list, the clocks and the
+//! option pages. Every value the assembly defines is read from the `.sym` file by name
+//! (`support::constant`, the constants `EXPORT`ed beside their `DEF`), never copied. A
+//! test file holds its tests and the helpers only it uses.
+//!
 //! Where tests go: a test of a Rust module's own code is a `#[cfg(test)] mod tests` in
 //! that module's file, or in a `tests.rs` (or `tests/`) beside it when it is long, as in
 //! `asm/`, `assets/` and `verify/`, even when that code drives the ROM (perft's and
@@ -27,66 +35,8 @@ mod screens;
 mod search;
 mod soak;
 mod stages;
+mod support;
 
-use crate::assets::gfx::FONT_GLYPHS;
-use crate::harness::Machine;
-use crate::rom;
-
-/// The cartridge as `cargo xtask rom` builds it (in memory: the tests write nothing).
-fn cartridge() -> rom::Build {
-    rom::cartridge().unwrap_or_else(|error| panic!("{error:#}"))
-}
-
-/// A machine at power-on with `build` in it and its symbols loaded.
-fn machine(build: &rom::Build) -> Machine {
-    Machine::new(&build.rom)
-        .and_then(|machine| machine.with_symbols(&build.sym))
-        .unwrap_or_else(|error| panic!("{error:#}"))
-}
-
-/// The cartridge after `frames` frames from power-on.
-fn boot(frames: u32) -> Machine {
-    let mut machine = machine(&cartridge());
-    machine
-        .run_frames(frames)
-        .unwrap_or_else(|error| panic!("{error:#}"));
-    machine
-}
-
-/// The font's first tile number (asm/include/gfx.inc asserts it).
-const FONT_FIRST_TILE: u8 = 0x80;
-
-/// The text of `len` tiles of tile map 0 from column `x`, row `y`, read back through the
-/// font (assets/font.png, in the order of `FONT_GLYPHS`); `~` for a tile that is no glyph.
-fn tile_text(machine: &Machine, x: u16, y: u16, len: usize) -> String {
-    let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
-    machine
-        .read(0x9800 + y * 32 + x, len)
-        .unwrap()
-        .into_iter()
-        .map(|tile| {
-            tile.checked_sub(FONT_FIRST_TILE)
-                .and_then(|i| glyphs.get(usize::from(i)).copied())
-                .unwrap_or('~')
-        })
-        .collect()
-}
-
-/// The set-up routine of the screen the main loop shows, by its label (found through
-/// `wCurrentScreen` and `ScreenTable`, so that the screens' numbers do not matter).
-fn current_screen(machine: &Machine) -> String {
-    let index = machine.read_u8("wCurrentScreen").unwrap();
-    let table = machine.symbol("ScreenTable").unwrap();
-    let set_up = machine.read_u16(table + 4 * u16::from(index)).unwrap();
-    for name in [
-        "SetUpTitleScreen",
-        "SetUpModePage",
-        "SetUpLevelPage",
-        "SetUpBoardScreen",
-    ] {
-        if machine.symbol(name).unwrap() == set_up {
-            return name.to_owned();
-        }
-    }
-    format!("the screen at ${set_up:04X}")
-}
+// soak.rs reads these two here (it moves to `cargo xtask soak`); the other files use the
+// kit by its name.
+use support::{cartridge, machine};

@@ -2,88 +2,8 @@
 //! where the arrow is, what A, START and B do on each page, what ends up in `wGameMode`
 //! and `wGameLevel`, and which screen comes next.
 
-use super::{boot, current_screen, tile_text};
-use crate::harness::{Button, Machine};
-
-/// The rows of the items (every other row from row 7), the arrow's column and the items'.
-const ITEM_ROW: u16 = 7;
-const ARROW_COLUMN: u16 = 3;
-const ITEM_COLUMN: u16 = 5;
-
-/// `GAME_MODE_*` and `LEVEL_*` of asm/include/game.inc.
-const GAME_MODE_BLACK: u8 = 1;
-const GAME_MODE_TWO_PLAYERS: u8 = 2;
-const LEVEL_EASY: u8 = 0;
-const LEVEL_HARD: u8 = 2;
-const LEVEL_CLOCK: u8 = 3;
-
-fn press(machine: &mut Machine, button: Button) {
-    machine.tap(button, 2).unwrap();
-    machine.run_frames(4).unwrap();
-}
-
-/// The page's heading, items and hint as the tile map shows them, and where the arrow
-/// is: the item it points at (the only `>` in the arrow's column) and `wOptionsArrow`.
-fn page(machine: &Machine, items: usize) -> (String, Vec<String>, String, usize) {
-    let heading = tile_text(machine, 0, 3, 20).trim().to_owned();
-    let texts = (0..items)
-        .map(|i| {
-            tile_text(machine, ITEM_COLUMN, ITEM_ROW + 2 * i as u16, 15)
-                .trim()
-                .to_owned()
-        })
-        .collect();
-    let hint = tile_text(machine, 0, 16, 20).trim().to_owned();
-    let arrows: Vec<usize> = (0..items)
-        .filter(|&i| tile_text(machine, ARROW_COLUMN, ITEM_ROW + 2 * i as u16, 2) == "> ")
-        .collect();
-    let blanks = (0..items)
-        .filter(|&i| tile_text(machine, ARROW_COLUMN, ITEM_ROW + 2 * i as u16, 2) == "  ")
-        .count();
-    assert_eq!(
-        (arrows.len(), blanks),
-        (1, items - 1),
-        "one arrow and blanks before the other items"
-    );
-    let arrow = usize::from(machine.read_u8("wOptionsArrow").unwrap());
-    assert_eq!(
-        arrows[0], arrow,
-        "the arrow on the screen is not at wOptionsArrow"
-    );
-    (heading, texts, hint, arrow)
-}
-
-const MODES: [&str; 3] = ["WHITE", "BLACK", "TWO PLAYERS"];
-const LEVELS: [&str; 4] = ["EASY", "MEDIUM", "HARD", "CLOCK"];
-
-pub(super) fn mode_page(machine: &Machine) -> usize {
-    assert_eq!(current_screen(machine), "SetUpModePage");
-    let (heading, items, hint, arrow) = page(machine, MODES.len());
-    assert_eq!(
-        (heading.as_str(), hint.as_str()),
-        ("PLAY AS", "A:CHOOSE  B:BACK")
-    );
-    assert_eq!(items, MODES);
-    arrow
-}
-
-pub(super) fn level_page(machine: &Machine) -> usize {
-    assert_eq!(current_screen(machine), "SetUpLevelPage");
-    let (heading, items, hint, arrow) = page(machine, LEVELS.len());
-    assert_eq!(
-        (heading.as_str(), hint.as_str()),
-        ("LEVEL", "A:CHOOSE  B:BACK")
-    );
-    assert_eq!(items, LEVELS);
-    arrow
-}
-
-fn options(machine: &Machine) -> (u8, u8) {
-    (
-        machine.read_u8("wGameMode").unwrap(),
-        machine.read_u8("wGameLevel").unwrap(),
-    )
-}
+use super::support::{boot, current_screen, level_page, mode_page, options, press, Level, Mode};
+use crate::harness::Button;
 
 #[test]
 fn the_arrow_goes_round_a_confirms_and_b_goes_back_a_page() {
@@ -104,12 +24,16 @@ fn the_arrow_goes_round_a_confirms_and_b_goes_back_a_page() {
         press(&mut machine, button);
         assert_eq!(mode_page(&machine), arrow, "after {button:?}");
     }
-    assert_eq!(options(&machine), (0, LEVEL_EASY), "nothing chosen yet");
+    assert_eq!(
+        options(&machine),
+        (Some(Mode::White), Some(Level::Easy)),
+        "nothing chosen yet"
+    );
 
     // B on the first page: the title, nothing chosen.
     press(&mut machine, Button::B);
     assert_eq!(current_screen(&machine), "SetUpTitleScreen");
-    assert_eq!(options(&machine), (0, LEVEL_EASY));
+    assert_eq!(options(&machine), (Some(Mode::White), Some(Level::Easy)));
     // Back on the first page (A leaves the title too), the arrow on WHITE again.
     press(&mut machine, Button::A);
     assert_eq!(mode_page(&machine), 0);
@@ -117,7 +41,7 @@ fn the_arrow_goes_round_a_confirms_and_b_goes_back_a_page() {
     // BLACK, A: the level page, on EASY.
     press(&mut machine, Button::Down);
     press(&mut machine, Button::A);
-    assert_eq!(options(&machine), (GAME_MODE_BLACK, LEVEL_EASY));
+    assert_eq!(options(&machine), (Some(Mode::Black), Some(Level::Easy)));
     assert_eq!(level_page(&machine), 0);
     for (button, arrow) in [
         (Button::Up, 3),
@@ -135,7 +59,7 @@ fn the_arrow_goes_round_a_confirms_and_b_goes_back_a_page() {
         1,
         "B from the level page: the arrow on BLACK"
     );
-    assert_eq!(options(&machine), (GAME_MODE_BLACK, LEVEL_EASY));
+    assert_eq!(options(&machine), (Some(Mode::Black), Some(Level::Easy)));
 
     // A again, HARD with START: the board.
     press(&mut machine, Button::A);
@@ -144,7 +68,7 @@ fn the_arrow_goes_round_a_confirms_and_b_goes_back_a_page() {
     press(&mut machine, Button::Down);
     press(&mut machine, Button::Start);
     assert_eq!(current_screen(&machine), "SetUpBoardScreen");
-    assert_eq!(options(&machine), (GAME_MODE_BLACK, LEVEL_HARD));
+    assert_eq!(options(&machine), (Some(Mode::Black), Some(Level::Hard)));
     machine.assert_no_violations().unwrap();
 }
 
@@ -158,7 +82,11 @@ fn clock_is_the_fourth_level_and_two_players_skip_the_level_page() {
     assert_eq!(level_page(&machine), 3);
     press(&mut machine, Button::A);
     assert_eq!(current_screen(&machine), "SetUpBoardScreen");
-    assert_eq!(options(&machine), (0, LEVEL_CLOCK), "WHITE against CLOCK");
+    assert_eq!(
+        options(&machine),
+        (Some(Mode::White), Some(Level::Clock)),
+        "WHITE against CLOCK"
+    );
 
     let mut machine = boot(10);
     press(&mut machine, Button::Start);
@@ -170,6 +98,9 @@ fn clock_is_the_fourth_level_and_two_players_skip_the_level_page() {
         "SetUpBoardScreen",
         "TWO PLAYERS goes to the board"
     );
-    assert_eq!(options(&machine), (GAME_MODE_TWO_PLAYERS, LEVEL_EASY));
+    assert_eq!(
+        options(&machine),
+        (Some(Mode::TwoPlayers), Some(Level::Easy))
+    );
     machine.assert_no_violations().unwrap();
 }

@@ -3,18 +3,24 @@
 //! acts where UpdateEngineTurn (asm/ui/game.asm) says: on the player's turn after the
 //! engine's move, or, before a START that stops the search, on the engine's turn.
 
-use super::game::{
-    cursor, engine_thinking, press, records, state, wait_for_human, STATE_ENGINE, STATE_HUMAN,
-    STATE_MENU,
+use super::support::{
+    constant, cursor, engine_thinking, place, press, records, square, state, wait_for_human, Level,
+    State,
 };
-use super::home::PAD_QUEUE_SIZE;
 use crate::harness::{Button, Machine};
 
 /// MEDIUM: a search of about a second after b2-b3, room for a dozen presses.
-const MEDIUM: u8 = 1;
+const MEDIUM: Level = Level::Medium;
 
 /// Where the selector stands after the player's b2-b3: b3, column 1, row 3 from the top.
-const ON_B3: (u8, u8) = (1, 3);
+fn on_b3() -> (u8, u8) {
+    place(square("b3"), false)
+}
+
+/// The press queue's slots (asm/home/joypad.asm).
+fn queue_size(machine: &Machine) -> usize {
+    constant(machine, "PAD_QUEUE_SIZE")
+}
 
 /// Presses each button in turn (two frames down, two up), and checks the search ran
 /// through all of them.
@@ -33,15 +39,16 @@ fn press_during_search(machine: &mut Machine, buttons: &[Button]) {
 /// Waits for the engine's move, then for the queued presses to be taken.
 fn after_the_engines_move(machine: &mut Machine) {
     wait_for_human(machine);
-    machine.run_frames(2 * PAD_QUEUE_SIZE as u32).unwrap();
+    let frames = 2 * queue_size(machine) as u32;
+    machine.run_frames(frames).unwrap();
     assert_eq!(records(machine).len(), 2, "the engine did not move");
-    assert_eq!(state(machine), STATE_HUMAN);
+    assert_eq!(state(machine), State::Human);
 }
 
 #[test]
 fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() {
     let mut machine = engine_thinking(MEDIUM);
-    assert_eq!(cursor(&machine), ON_B3);
+    assert_eq!(cursor(&machine), on_b3());
     // Up three times and Right twice, each let go before the next: five presses.
     press_during_search(
         &mut machine,
@@ -55,7 +62,7 @@ fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() 
     );
     assert_eq!(
         cursor(&machine),
-        ON_B3,
+        on_b3(),
         "the selector moved during the search"
     );
     after_the_engines_move(&mut machine);
@@ -76,14 +83,18 @@ fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() 
         machine.tap(button, 2).unwrap();
         machine.run_frames(2).unwrap();
     }
-    assert_eq!(state(&machine), STATE_MENU, "START did not open the menu");
+    assert_eq!(state(&machine), State::Menu, "START did not open the menu");
     assert_eq!(cursor(&machine), (3, 3), "the two Rights before the START");
     press(&mut machine, Button::Down);
     press(&mut machine, Button::Down);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 2, "RESIGN");
+    assert_eq!(
+        machine.read_u8("wMenuItem").unwrap(),
+        constant::<u8>(&machine, "MENU_RESIGN"),
+        "RESIGN"
+    );
     // B resumes: the engine thinks again, moves, and nothing is left to act.
     press(&mut machine, Button::B);
-    assert_eq!(state(&machine), STATE_ENGINE);
+    assert_eq!(state(&machine), State::Engine);
     after_the_engines_move(&mut machine);
     assert_eq!(cursor(&machine), (3, 3));
     machine.assert_no_violations().unwrap();
@@ -94,18 +105,18 @@ fn start_twice_during_a_search_opens_the_menu_and_closes_it_and_the_engine_think
     let mut machine = engine_thinking(MEDIUM);
     machine.tap(Button::Start, 2).unwrap();
     machine.run_frames(2).unwrap();
-    assert_eq!(state(&machine), STATE_MENU, "the first START");
+    assert_eq!(state(&machine), State::Menu, "the first START");
     assert_eq!(machine.read_u8("hSearching").unwrap(), 0);
     machine.tap(Button::Start, 2).unwrap();
     machine.run_frames(2).unwrap();
-    assert_eq!(state(&machine), STATE_ENGINE, "the second START resumed");
+    assert_eq!(state(&machine), State::Engine, "the second START resumed");
     assert_eq!(
         machine.read_u8("hSearching").unwrap(),
         1,
         "the engine does not think again"
     );
     after_the_engines_move(&mut machine);
-    assert_eq!(cursor(&machine), ON_B3);
+    assert_eq!(cursor(&machine), on_b3());
     machine.assert_no_violations().unwrap();
 }
 
@@ -120,11 +131,11 @@ fn a_burst_longer_than_the_ring_keeps_every_key_and_merges_only_the_repeats_past
     burst.extend([Button::Right; 3]);
     press_during_search(&mut machine, &burst);
     after_the_engines_move(&mut machine);
-    assert_eq!(cursor(&machine), ON_B3);
+    assert_eq!(cursor(&machine), on_b3());
     // And a key pressed only past the ring's size is not lost: nine Lefts, then Up, which
     // joins the 8th entry.
     let mut machine = engine_thinking(MEDIUM);
-    let mut burst = vec![Button::Left; PAD_QUEUE_SIZE + 1];
+    let mut burst = vec![Button::Left; queue_size(&machine) + 1];
     burst.push(Button::Up);
     press_during_search(&mut machine, &burst);
     after_the_engines_move(&mut machine);

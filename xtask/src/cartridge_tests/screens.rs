@@ -1,22 +1,11 @@
 //! The screens as a player meets them: the title, the option pages, the board with the
 //! start position, the selector under the control pad.
 
-use super::boot;
+use super::support::{
+    art, board_geometry, board_screen, boot, constant, cursor, screen_area, text_picture,
+};
 use crate::assets::gfx::{self, Sheet};
-use crate::harness::{Button, Machine};
-
-const SCREEN_WIDTH: usize = 160;
-
-/// The board's top-left pixel on the screen (tile column 1, row 0: see
-/// asm/include/layout.inc).
-pub(super) const BOARD_LEFT: usize = 8;
-pub(super) const BOARD_TOP: usize = 0;
-pub(super) const SQUARE: usize = 16;
-/// The tile row of the file letters, under the board.
-pub(super) const FILE_LABEL_ROW: usize = 12;
-
-/// Where the title shows PRESS START (tiles: see asm/ui/title.asm).
-const PRESS_START: (usize, usize) = (8, 12 * 8);
+use crate::harness::{Button, Machine, HEIGHT, WIDTH};
 
 /// The start position, rank 1 first, as cell contents: 0 empty, 1-6 White's pawn, knight,
 /// bishop, rook, queen, king, 7-12 Black's.
@@ -29,76 +18,39 @@ const START_POSITION: [[usize; 5]; 6] = [
     [10, 8, 9, 11, 12],
 ];
 
-/// The `width` x `height` pixels of the screen at (`left`, `top`), as a sheet.
-pub(super) fn screen_area(
-    machine: &Machine,
-    left: usize,
-    top: usize,
-    width: usize,
-    height: usize,
-) -> Sheet {
-    let screen = machine.screen();
-    let mut area = Sheet::filled("the screen", width, height, None);
-    for y in 0..height {
-        for x in 0..width {
-            area.set(x, y, Some(screen[(top + y) * SCREEN_WIDTH + left + x]));
-        }
-    }
-    area
-}
-
 /// A square (file 0-4 = a-e, rank 0-5 = 1-6) on the screen, White at the bottom.
-pub(super) fn square_on_screen(machine: &Machine, file: usize, rank: usize) -> Sheet {
-    let (left, top) = (BOARD_LEFT + file * SQUARE, BOARD_TOP + (5 - rank) * SQUARE);
-    screen_area(machine, left, top, SQUARE, SQUARE)
+fn square_on_screen(machine: &Machine, file: usize, rank: usize) -> Sheet {
+    let (board_left, board_top, side) = board_geometry(machine);
+    let (left, top) = (board_left + file * side, board_top + (5 - rank) * side);
+    screen_area(machine, left, top, side, side)
 }
 
-/// `text` in the font of assets/font.png, one 8x8 glyph per character.
-pub(super) fn text_picture(art: &gfx::Art, text: &str) -> Sheet {
-    let mut picture = Sheet::filled("text", text.len() * 8, 8, None);
-    for (i, ch) in text.chars().enumerate() {
-        let glyph = art
-            .glyph(ch)
-            .unwrap_or_else(|| panic!("no glyph for {ch:?}"));
-        for y in 0..8 {
-            for x in 0..8 {
-                picture.set(i * 8 + x, y, glyph.at(x, y));
-            }
-        }
-    }
-    picture
+/// Where the title shows PRESS START, in pixels (asm/ui/title.asm's PRESS_START_X and
+/// PRESS_START_Y).
+fn press_start(machine: &Machine) -> (usize, usize) {
+    (
+        8 * constant::<usize>(machine, "PRESS_START_X"),
+        8 * constant::<usize>(machine, "PRESS_START_Y"),
+    )
 }
 
-pub(super) fn art() -> gfx::Art {
-    gfx::read_art().unwrap_or_else(|error| panic!("{error:#}"))
-}
-
-/// The cartridge after pressing START on the title, then A on the option pages (WHITE,
-/// EASY); the board screen's set-up, which starts a game, takes a few frames with the LCD
-/// off.
-pub(super) fn board_screen() -> Machine {
-    let mut machine = boot(10);
-    for button in [Button::Start, Button::A, Button::A] {
-        machine.tap(button, 2).unwrap();
-        machine.run_frames(4).unwrap();
-    }
-    machine.run_frames(2).unwrap();
-    machine
+/// The OR of LCDC's bits named (asm/include/hardware.inc).
+fn lcdc_bits(machine: &Machine, names: &[&str]) -> u8 {
+    names
+        .iter()
+        .fold(0, |bits, name| bits | constant::<u8>(machine, name))
 }
 
 #[test]
 fn the_cartridge_boots_to_the_title_art_and_press_start_blinks() {
     let art = art();
-    let (text_left, text_top) = PRESS_START;
     let text = text_picture(&art, "PRESS START");
     // Frames 64-95 show PRESS START; 32-63 show the art under it.
     let mut machine = boot(80);
-    let lcdc = machine.read_u8(0xFF40u16).unwrap();
-    assert_eq!(
-        lcdc & 0x81,
-        0x81,
-        "LCD and background on, LCDC = ${lcdc:02X}"
-    );
+    let (text_left, text_top) = press_start(&machine);
+    let lcdc = machine.read_u8(constant::<u16>(&machine, "rLCDC")).unwrap();
+    let on = lcdc_bits(&machine, &["LCDC_ON", "LCDC_BG_ON"]);
+    assert_eq!(lcdc & on, on, "LCD and background on, LCDC = ${lcdc:02X}");
     let mut expected = art.title.clone();
     for y in 0..8 {
         for x in 0..text.width {
@@ -106,12 +58,12 @@ fn the_cartridge_boots_to_the_title_art_and_press_start_blinks() {
         }
     }
     assert!(
-        screen_area(&machine, 0, 0, 160, 144).pixels == expected.pixels,
+        screen_area(&machine, 0, 0, WIDTH, HEIGHT).pixels == expected.pixels,
         "the screen is not assets/title.png with PRESS START at (8, 96)"
     );
     machine.run_frames(32).unwrap();
     assert!(
-        screen_area(&machine, 0, 0, 160, 144).pixels == art.title.pixels,
+        screen_area(&machine, 0, 0, WIDTH, HEIGHT).pixels == art.title.pixels,
         "with PRESS START hidden, the screen is not assets/title.png"
     );
     machine.assert_no_violations().unwrap();
@@ -121,10 +73,13 @@ fn the_cartridge_boots_to_the_title_art_and_press_start_blinks() {
 fn start_shows_the_board_with_the_start_position() {
     let art = art();
     let machine = board_screen();
-    let lcdc = machine.read_u8(0xFF40u16).unwrap();
+    let lcdc = machine.read_u8(constant::<u16>(&machine, "rLCDC")).unwrap();
     assert_eq!(
-        lcdc & 0x93,
-        0x83,
+        lcdc & lcdc_bits(
+            &machine,
+            &["LCDC_ON", "LCDC_BLOCKS", "LCDC_OBJ_ON", "LCDC_BG_ON"]
+        ),
+        lcdc_bits(&machine, &["LCDC_ON", "LCDC_OBJ_ON", "LCDC_BG_ON"]),
         "LCD, background and objects on, tiles from $9000/$8800, LCDC = ${lcdc:02X}"
     );
     for (rank, contents) in START_POSITION.iter().enumerate() {
@@ -144,8 +99,17 @@ fn start_shows_the_board_with_the_start_position() {
         }
     }
     // The rank numbers beside the board and the file letters under it.
+    let (board_left, board_top, side) = board_geometry(&machine);
+    let rank_label_x: usize = constant(&machine, "RANK_LABEL_X");
+    let file_label_y: usize = constant(&machine, "FILE_LABEL_Y");
     for rank in 0..6 {
-        let label = screen_area(&machine, 0, BOARD_TOP + (5 - rank) * SQUARE, 8, 8);
+        let label = screen_area(
+            &machine,
+            rank_label_x * 8,
+            board_top + (5 - rank) * side,
+            8,
+            8,
+        );
         let digit = char::from(b'1' + rank as u8).to_string();
         assert_eq!(
             label.pixels,
@@ -154,13 +118,7 @@ fn start_shows_the_board_with_the_start_position() {
         );
     }
     for file in 0..5 {
-        let label = screen_area(
-            &machine,
-            BOARD_LEFT + file * SQUARE,
-            FILE_LABEL_ROW * 8,
-            8,
-            8,
-        );
+        let label = screen_area(&machine, board_left + file * side, file_label_y * 8, 8, 8);
         let letter = char::from(b'a' + file as u8).to_string();
         assert_eq!(
             label.pixels,
@@ -174,25 +132,19 @@ fn start_shows_the_board_with_the_start_position() {
 #[test]
 fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
     let mut machine = board_screen();
-    let at = |machine: &Machine| {
-        (
-            machine.read_u8("wCursorColumn").unwrap(),
-            machine.read_u8("wCursorRow").unwrap(),
-        )
-    };
     // The selector starts on a1: column 0, row 5 counted from the top.
-    assert_eq!(at(&machine), (0, 5));
+    assert_eq!(cursor(&machine), (0, 5));
     machine.tap(Button::Right, 2).unwrap();
     machine.run_frames(2).unwrap();
-    assert_eq!(at(&machine), (1, 5));
+    assert_eq!(cursor(&machine), (1, 5));
     machine.tap(Button::Up, 2).unwrap();
     machine.run_frames(2).unwrap();
-    assert_eq!(at(&machine), (1, 4));
+    assert_eq!(cursor(&machine), (1, 4));
     for _ in 0..3 {
         machine.tap(Button::Left, 2).unwrap();
         machine.run_frames(2).unwrap();
     }
-    assert_eq!(at(&machine), (0, 4), "the selector left the board");
+    assert_eq!(cursor(&machine), (0, 4), "the selector left the board");
     // Every edge: down past rank 1, right past the e-file, up past rank 6.
     let press = |machine: &mut Machine, button, times| {
         for _ in 0..times {
@@ -201,19 +153,19 @@ fn the_control_pad_moves_the_selector_and_stops_at_the_edge() {
         }
     };
     press(&mut machine, Button::Down, 3);
-    assert_eq!(at(&machine), (0, 5), "the selector went below rank 1");
+    assert_eq!(cursor(&machine), (0, 5), "the selector went below rank 1");
     press(&mut machine, Button::Right, 6);
     assert_eq!(
-        at(&machine),
+        cursor(&machine),
         (4, 5),
         "the selector went right of the e-file"
     );
     press(&mut machine, Button::Up, 7);
-    assert_eq!(at(&machine), (4, 0), "the selector went above rank 6");
+    assert_eq!(cursor(&machine), (4, 0), "the selector went above rank 6");
     press(&mut machine, Button::Left, 4);
     press(&mut machine, Button::Down, 4);
     // Back on a2. On the screen: the selector is over a2, and a1 is a plain rook again.
-    assert_eq!(at(&machine), (0, 4));
+    assert_eq!(cursor(&machine), (0, 4));
     let art = art();
     let a2 = gfx::cell_picture(&art.pieces, &art.board, 1, 0, false).under(&art.selector());
     assert!(
@@ -238,8 +190,8 @@ fn a_leaves_the_title_too_and_other_buttons_do_not() {
         machine.run_frames(4).unwrap();
     }
     assert_eq!(
-        screen_area(&machine, 0, 0, 160, 8).pixels,
-        art.title.crop(0, 0, 160, 8).pixels,
+        screen_area(&machine, 0, 0, WIDTH, 8).pixels,
+        art.title.crop(0, 0, WIDTH, 8).pixels,
         "B, SELECT or the control pad left the title"
     );
     // A on the title, then on WHITE and EASY (and the board screen's set-up, which

@@ -5,11 +5,8 @@
 use engine_src::search::{search, Limits};
 use engine_src::{Game, Position};
 
+use super::support::position;
 use crate::rom_engine::{RomEngine, RomMove, SearchAnswer};
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
-}
 
 /// The ROM's search of `fen` within `limits`, asserted equal to the model's.
 fn assert_search_as_model(rom: &mut RomEngine, fen: &str, limits: Limits) -> SearchAnswer {
@@ -198,9 +195,12 @@ fn search_stopped_after(rom: &mut RomEngine, fen: &str, depth: u8, after: u64) -
     }
 }
 
-/// The machine cycles from setting hSearchStop to SearchBestMove's return, in the
-/// search below (test.gb, with the stack checks).
-const STOP_CYCLES: u64 = 3005;
+/// The stop flag's promise: the search returns within this many machine cycles of
+/// hSearchStop being set, wherever it is set (4.8 ms, under a third of a frame's 17,556):
+/// the cartridge sets the flag from an interrupt handler (START, a clock's flag falling)
+/// and the update that ran the search opens the menu or ends the game in the same frame.
+/// The stop points of the tests below took up to 4,059 (test.gb, with the stack checks).
+const STOP_BOUND: u64 = 5_000;
 
 #[test]
 fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
@@ -227,9 +227,10 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
         SearchAnswer::of_model(&search(&game, budget)).unwrap()
     );
     let took = stopped.returned_at - stopped.set_at;
+    eprintln!("the search stopped {took} machine cycles after the flag (at most {STOP_BOUND})");
     assert!(
-        took.abs_diff(STOP_CYCLES) <= 50,
-        "the search took {took} cycles to stop, expected {STOP_CYCLES}"
+        took <= STOP_BOUND,
+        "the search took {took} cycles to stop, more than {STOP_BOUND}"
     );
     // Stopped in the first iteration: the root's best move so far, depth 0.
     let stopped = search_stopped_after(&mut rom, fen, 4, 20_000);
@@ -243,11 +244,6 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
         SearchAnswer::of_model(&search(&game, budget)).unwrap()
     );
 }
-
-/// The most machine cycles the search takes to return once hSearchStop is set, over
-/// the stop points of the test below (the cartridge's clock and menu set it from an
-/// interrupt handler and wait for the search to return).
-const MOST_STOP_CYCLES: u64 = 4059;
 
 #[test]
 fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_is_set() {
@@ -268,8 +264,12 @@ fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_
         );
         most = most.max(stopped.returned_at - stopped.set_at);
     }
+    eprintln!(
+        "the search stopped at most {most} machine cycles after the flag, over 12 stop \
+         points (at most {STOP_BOUND})"
+    );
     assert!(
-        most.abs_diff(MOST_STOP_CYCLES) <= 50,
-        "the search took up to {most} cycles to stop, expected {MOST_STOP_CYCLES}"
+        most <= STOP_BOUND,
+        "the search took up to {most} cycles to stop, more than {STOP_BOUND}"
     );
 }

@@ -14,67 +14,58 @@
 //! | a draw offered (two players) | back to the menu | resumes the game |
 //! | game over | nothing | nothing (only A leaves the result) |
 
-use engine_src::Position;
+use engine_src::{Color, Position};
 
-use super::game::{
-    assert_board_is, assert_status, assert_text_at, cursor, draw_offered, engine_thinking, game,
-    pick_up, press, promotion_question, records, resign, square, state, wait_for_human,
-    ENDING_RESIGNED, GAME_MODE_TWO_PLAYERS, GAME_MODE_WHITE, LCDC_WINDOW, MENU_ROW, SCREEN_BOARD,
-    STATE_DRAW_ANSWER, STATE_ENGINE, STATE_HUMAN, STATE_MENU, STATE_OVER, STATE_PICKED,
-    STATE_PROMOTION, STATUS_ROW,
+use super::support::{
+    assert_board_is, assert_status, assert_text_at, boot, color_value, constant, current_screen,
+    cursor, draw_offered, ending, engine_thinking, game, level_page, menu_item_x, menu_row,
+    message_row, mode_page, options, pick_up, pointer, press, promotion_question, records, resign,
+    square, state, wait_for_human, window_shown, Ending, Level, Mode, State,
 };
-use super::options::{level_page, mode_page};
-use super::{boot, current_screen};
 use crate::harness::{Button, Machine};
 
-/// The pointer object's entry in wShadowOAM (POINTER_OBJ, asm/include/gfx.inc): its Y
-/// and X.
-const POINTER_OAM: usize = 64;
-/// The clocks' side when both stand (CLOCK_STOPPED).
-const CLOCK_STOPPED: u8 = 0xFF;
 /// Frames for a redrawn board (and the status line and the move list after it) to
 /// come through the VRAM queue, a VBlank's budget at a time.
 const REDRAW_FRAMES: u32 = 8;
 
-fn window_shown(machine: &Machine) -> bool {
-    machine.read_u8(0xFF40u16).unwrap() & LCDC_WINDOW != 0
-}
-
-/// The pointer object's place as (tile column, tile row) on the screen, None when it is
-/// hidden.
-fn pointer(machine: &Machine) -> Option<(usize, usize)> {
-    let oam = machine.read("wShadowOAM", POINTER_OAM + 2).unwrap();
-    let (y, x) = (oam[POINTER_OAM], oam[POINTER_OAM + 1]);
-    (y != 0).then(|| ((usize::from(x) - 8) / 8, (usize::from(y) - 16) / 8))
-}
-
 /// The pause menu is open over the board: the window with its items, the pointer at
 /// RESUME, the clocks stopped.
 fn assert_menu_open(machine: &Machine, context: &str) {
-    assert_eq!(state(machine), STATE_MENU, "{context}: the menu's state");
+    assert_eq!(state(machine), State::Menu, "{context}: the menu's state");
     assert!(window_shown(machine), "{context}: no window");
     for (i, item) in ["RESUME", "OFFER DRAW", "RESIGN", "NEW GAME", "MUSIC ON"]
         .iter()
         .enumerate()
     {
-        assert_text_at(machine, 2, MENU_ROW + i, item, 11);
+        assert_text_at(
+            machine,
+            menu_item_x(machine),
+            menu_row(machine, i),
+            item,
+            11,
+        );
     }
     assert_eq!(
         pointer(machine),
-        Some((1, MENU_ROW)),
+        Some((pointer_x(machine), menu_row(machine, 0))),
         "{context}: the pointer"
     );
     assert_eq!(
         machine.read_u8("wClockSide").unwrap(),
-        CLOCK_STOPPED,
+        constant::<u8>(machine, "CLOCK_STOPPED"),
         "{context}: a clock runs in the menu"
     );
+}
+
+/// The menu pointer's column: left of the items.
+fn pointer_x(machine: &Machine) -> usize {
+    menu_item_x(machine) - 1
 }
 
 /// The game goes on with `side` ("WHITE", "BLACK") to move and nothing picked up: no
 /// window, the status line saying so, that side's clock running.
 fn assert_to_move(machine: &Machine, side: &str, context: &str) {
-    assert_eq!(state(machine), STATE_HUMAN, "{context}: the state");
+    assert_eq!(state(machine), State::Human, "{context}: the state");
     assert!(!window_shown(machine), "{context}: the window shows");
     assert_eq!(
         machine.read_u8("wPickedSquare").unwrap(),
@@ -83,10 +74,14 @@ fn assert_to_move(machine: &Machine, side: &str, context: &str) {
     );
     assert_eq!(machine.read_u8("wOutlineCount").unwrap(), 0, "{context}");
     assert_status(machine, [&format!("{side} TO MOVE"), "", "", ""]);
-    let clock = u8::from(side == "BLACK");
+    let color = if side == "BLACK" {
+        Color::Black
+    } else {
+        Color::White
+    };
     assert_eq!(
         machine.read_u8("wClockSide").unwrap(),
-        clock,
+        color_value(machine, color),
         "{context}: the clock of the side to move"
     );
 }
@@ -118,7 +113,7 @@ fn on_the_play_as_page_b_goes_back_to_the_title_and_start_chooses() {
     assert_eq!(mode_page(&machine), 1, "the arrow at BLACK");
     press(&mut machine, Button::Start);
     machine.run_frames(4).unwrap();
-    assert_eq!(machine.read_u8("wGameMode").unwrap(), 1, "BLACK chosen");
+    assert_eq!(options(&machine).0, Some(Mode::Black), "BLACK chosen");
     assert_eq!(level_page(&machine), 0, "the arrow at EASY");
     machine.assert_no_violations().unwrap();
 }
@@ -140,15 +135,15 @@ fn on_the_level_page_b_goes_back_a_page_and_start_begins_the_game() {
     assert_eq!(level_page(&machine), 1, "the arrow at MEDIUM");
     press(&mut machine, Button::Start);
     machine.run_frames(8).unwrap();
-    assert_eq!(machine.read_u8("wCurrentScreen").unwrap(), SCREEN_BOARD);
-    assert_eq!(machine.read_u8("wGameLevel").unwrap(), 1, "MEDIUM chosen");
+    assert_eq!(current_screen(&machine), "SetUpBoardScreen");
+    assert_eq!(options(&machine).1, Some(Level::Medium), "MEDIUM chosen");
     assert_to_move(&machine, "WHITE", "a new game");
     machine.assert_no_violations().unwrap();
 }
 
 #[test]
 fn with_a_player_to_move_b_does_nothing_and_start_opens_the_menu() {
-    let mut machine = game(GAME_MODE_WHITE);
+    let mut machine = game(Mode::White);
     let before = cursor(&machine);
     press(&mut machine, Button::B);
     assert_to_move(&machine, "WHITE", "after B");
@@ -164,13 +159,13 @@ fn with_a_player_to_move_b_does_nothing_and_start_opens_the_menu() {
 
 #[test]
 fn with_a_piece_picked_up_b_puts_it_back_and_start_puts_it_back_and_opens_the_menu() {
-    let mut machine = game(GAME_MODE_TWO_PLAYERS);
+    let mut machine = game(Mode::TwoPlayers);
     pick_up(&mut machine, square("b1"), false);
-    assert_eq!(state(&machine), STATE_PICKED);
+    assert_eq!(state(&machine), State::Picked);
     press(&mut machine, Button::B);
     assert_to_move(&machine, "WHITE", "after B");
     press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_PICKED, "picked up again");
+    assert_eq!(state(&machine), State::Picked, "picked up again");
     press(&mut machine, Button::Start);
     // The board's redraw (the piece put back) goes through the VRAM queue first.
     machine.run_frames(REDRAW_FRAMES).unwrap();
@@ -191,13 +186,19 @@ fn with_a_piece_picked_up_b_puts_it_back_and_start_puts_it_back_and_opens_the_me
 fn at_the_promotion_question_b_goes_back_to_the_squares_and_start_puts_the_pawn_back() {
     let (mut machine, position) = promotion_question();
     press(&mut machine, Button::B);
-    assert_eq!(state(&machine), STATE_PICKED);
+    assert_eq!(state(&machine), State::Picked);
     assert_status(&machine, ["WHITE TO MOVE", "", "", ""]);
     assert_eq!(pointer(&machine), None, "the question's pointer stayed");
     // A on a6 again: the question again.
     press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_PROMOTION);
-    assert_text_at(&machine, 0, STATUS_ROW + 1, "PROMOTE TO:>Q R B N", 20);
+    assert_eq!(state(&machine), State::Promotion);
+    assert_text_at(
+        &machine,
+        0,
+        constant::<usize>(&machine, "STATUS_Y") + 1,
+        "PROMOTE TO:>Q R B N",
+        20,
+    );
     press(&mut machine, Button::Start);
     machine.run_frames(REDRAW_FRAMES).unwrap();
     assert_menu_open(&machine, "START");
@@ -211,10 +212,10 @@ fn at_the_promotion_question_b_goes_back_to_the_squares_and_start_puts_the_pawn_
 
 #[test]
 fn while_the_engine_thinks_b_waits_for_the_players_turn_and_does_nothing_there() {
-    let mut machine = engine_thinking(1);
+    let mut machine = engine_thinking(Level::Medium);
     let before = cursor(&machine);
     press(&mut machine, Button::B);
-    assert_eq!(state(&machine), STATE_ENGINE);
+    assert_eq!(state(&machine), State::Engine);
     assert_eq!(
         machine.read_u8("hSearching").unwrap(),
         1,
@@ -230,7 +231,7 @@ fn while_the_engine_thinks_b_waits_for_the_players_turn_and_does_nothing_there()
 
 #[test]
 fn while_the_engine_thinks_start_stops_it_at_once_and_opens_the_menu() {
-    let mut machine = engine_thinking(1);
+    let mut machine = engine_thinking(Level::Medium);
     machine.tap(Button::Start, 2).unwrap();
     machine.run_frames(2).unwrap();
     assert_menu_open(&machine, "START");
@@ -238,7 +239,7 @@ fn while_the_engine_thinks_start_stops_it_at_once_and_opens_the_menu() {
     assert_eq!(records(&machine).len(), 1, "the engine moved");
     // RESUME: the engine thinks again, and moves.
     press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_ENGINE);
+    assert_eq!(state(&machine), State::Engine);
     assert!(!window_shown(&machine));
     wait_for_human(&mut machine);
     assert_eq!(records(&machine).len(), 2, "the engine did not move");
@@ -247,7 +248,7 @@ fn while_the_engine_thinks_start_stops_it_at_once_and_opens_the_menu() {
 
 #[test]
 fn in_the_pause_menu_b_start_and_select_resume() {
-    let mut machine = game(GAME_MODE_WHITE);
+    let mut machine = game(Mode::White);
     for (opens, resumes) in [
         (Button::Start, Button::B),
         (Button::Start, Button::Start),
@@ -257,7 +258,10 @@ fn in_the_pause_menu_b_start_and_select_resume() {
         assert_menu_open(&machine, &format!("{opens:?}"));
         // The pointer moved off RESUME first: the key resumes from any item.
         press(&mut machine, Button::Down);
-        assert_eq!(pointer(&machine), Some((1, MENU_ROW + 1)));
+        assert_eq!(
+            pointer(&machine),
+            Some((pointer_x(&machine), menu_row(&machine, 1)))
+        );
         press(&mut machine, resumes);
         assert_to_move(&machine, "WHITE", &format!("{resumes:?} in the menu"));
         assert_eq!(pointer(&machine), None, "the menu's pointer stayed");
@@ -269,31 +273,35 @@ fn in_the_pause_menu_b_start_and_select_resume() {
 fn at_a_draw_offer_between_two_players_b_goes_back_to_the_menu_and_start_resumes() {
     let mut machine = draw_offered();
     press(&mut machine, Button::B);
-    assert_eq!(state(&machine), STATE_MENU);
-    assert_text_at(&machine, 0, MENU_ROW + 5, "", 20);
-    assert_eq!(pointer(&machine), Some((1, MENU_ROW + 1)), "at OFFER DRAW");
+    assert_eq!(state(&machine), State::Menu);
+    assert_text_at(&machine, 0, message_row(&machine), "", 20);
+    assert_eq!(
+        pointer(&machine),
+        Some((pointer_x(&machine), menu_row(&machine, 1))),
+        "at OFFER DRAW"
+    );
     press(&mut machine, Button::A);
-    assert_eq!(state(&machine), STATE_DRAW_ANSWER);
+    assert_eq!(state(&machine), State::DrawAnswer);
     press(&mut machine, Button::Start);
     assert_to_move(&machine, "WHITE", "START at the offer");
-    assert_eq!(machine.read_u8("wEnding").unwrap(), 0, "the game ended");
+    assert_eq!(ending(&machine), None, "the game ended");
     // The next pause shows the menu without the question.
     press(&mut machine, Button::Select);
     assert_menu_open(&machine, "SELECT after the offer");
-    assert_text_at(&machine, 0, MENU_ROW + 5, "", 20);
+    assert_text_at(&machine, 0, message_row(&machine), "", 20);
     machine.assert_no_violations().unwrap();
 }
 
 #[test]
 fn at_the_end_b_and_start_do_nothing_and_the_result_stays() {
-    let mut machine = game(GAME_MODE_WHITE);
+    let mut machine = game(Mode::White);
     resign(&mut machine, Button::Start);
     for button in [Button::B, Button::Start, Button::Select] {
         press(&mut machine, button);
         machine.run_frames(4).unwrap();
-        assert_eq!(state(&machine), STATE_OVER, "{button:?}");
-        assert_eq!(machine.read_u8("wEnding").unwrap(), ENDING_RESIGNED);
-        assert_eq!(machine.read_u8("wCurrentScreen").unwrap(), SCREEN_BOARD);
+        assert_eq!(state(&machine), State::Over, "{button:?}");
+        assert_eq!(ending(&machine), Some(Ending::Resigned));
+        assert_eq!(current_screen(&machine), "SetUpBoardScreen");
         assert!(!window_shown(&machine), "{button:?} opened the menu");
         assert_status(&machine, ["RESIGNED", "BLACK WINS", "", "A: NEW GAME"]);
     }

@@ -103,6 +103,22 @@ impl Symbols {
         self.constants.get(name).copied()
     }
 
+    /// The value of the constant `name` the assembly exports, or an error naming it: the
+    /// one way Rust reads a value the assembly defines (the tests, the test driver's
+    /// contract), so that no number is copied across.
+    pub fn exported(&self, name: &str) -> Result<u32> {
+        match self.constant(name) {
+            Some(value) => Ok(value),
+            None if self.is_empty() && self.constants.is_empty() => bail!(
+                "the ROM exports no constant {name}: no symbols are loaded (load the .sym \
+                 file with `with_symbols`)"
+            ),
+            None => {
+                bail!("the ROM exports no constant {name}: EXPORT it where the assembly defines it")
+            }
+        }
+    }
+
     pub fn get(&self, name: &str) -> Option<&Symbol> {
         self.by_name.get(name).map(|&index| &self.sorted[index])
     }
@@ -203,6 +219,29 @@ mod tests {
         assert_eq!((tables.bank, tables.addr), (1, 0x4000));
         assert_eq!(symbols.constant("PIECE_SIZE"), Some(5));
         assert_eq!(symbols.get("PIECE_SIZE"), None);
+    }
+
+    #[test]
+    fn an_exported_constant_is_read_by_name_and_a_missing_one_is_named() {
+        let symbols = Symbols::parse(SYM).unwrap();
+        assert_eq!(symbols.exported("PIECE_SIZE").unwrap(), 5);
+        assert_eq!(
+            symbols.exported("PIECE_COUNT").unwrap_err().to_string(),
+            "the ROM exports no constant PIECE_COUNT: EXPORT it where the assembly defines it"
+        );
+        // A label is no constant.
+        assert_eq!(
+            symbols.exported("Main").unwrap_err().to_string(),
+            "the ROM exports no constant Main: EXPORT it where the assembly defines it"
+        );
+        assert_eq!(
+            Symbols::default()
+                .exported("PIECE_SIZE")
+                .unwrap_err()
+                .to_string(),
+            "the ROM exports no constant PIECE_SIZE: no symbols are loaded (load the .sym \
+             file with `with_symbols`)"
+        );
     }
 
     #[test]
