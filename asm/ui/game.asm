@@ -24,6 +24,7 @@ INCLUDE "include/game_state.inc"
 INCLUDE "include/game_record.inc"
 INCLUDE "include/clock.inc"
 INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/search.inc"
 
 
 DEF STATUS_MAP EQU TILEMAP0 + STATUS_Y * TILEMAP_WIDTH + STATUS_X
@@ -35,14 +36,6 @@ DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
 ; "WHITE THINKING", a column every 8 frames.
 DEF THINKING_SIGN_X EQU STATUS_X + 14
 DEF THINKING_SIGN_FRAMES EQU %00011000
-
-; The CLOCK level's search stops after a twentieth of the engine's remaining
-; time (three frames for each second left: 60 frames are a second) and half a
-; second more, so that even with little time left depth 1 or 2 finishes.
-DEF CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT EQU 3
-DEF CLOCK_LEVEL_EXTRA_FRAMES EQU 30
-; The deepest search the CLOCK level asks for.
-DEF CLOCK_LEVEL_DEPTH EQU 8
 
 ; The VRAM queue's free bytes GameVBlank needs to draw the clocks during a
 ; search: two entries of a header and m:ss.
@@ -563,9 +556,10 @@ UpdateEngineTurn::
 	ld e, a
 	jp PlayMove
 
-; The search depth of each level (LEVEL_*).
+; The search depth of each level (LEVEL_*): CLOCK deepens to the deepest, until
+; its deadline.
 LevelDepths:
-	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, CLOCK_LEVEL_DEPTH
+	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, MAX_SEARCH_DEPTH
 	assert_table_length LevelDepths, NUM_LEVELS, 1
 	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
 
