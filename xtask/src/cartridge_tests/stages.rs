@@ -31,18 +31,18 @@ use crate::harness::{Button, Machine};
 /// and X.
 const POINTER_OAM: usize = 64;
 /// The clocks' side when both stand (CLOCK_STOPPED).
-const CLOCK_STOPPED: u8 = 0xFF;
+pub(super) const CLOCK_STOPPED: u8 = 0xFF;
 /// Frames for a redrawn board (and the status line and the move list after it) to
 /// come through the VRAM queue, a VBlank's budget at a time.
 const REDRAW_FRAMES: u32 = 8;
 
-fn window_shown(machine: &Machine) -> bool {
+pub(super) fn window_shown(machine: &Machine) -> bool {
     machine.read_u8(0xFF40u16).unwrap() & LCDC_WINDOW != 0
 }
 
 /// The pointer object's place as (tile column, tile row) on the screen, None when it is
 /// hidden.
-fn pointer(machine: &Machine) -> Option<(usize, usize)> {
+pub(super) fn pointer(machine: &Machine) -> Option<(usize, usize)> {
     let oam = machine.read("wShadowOAM", POINTER_OAM + 2).unwrap();
     let (y, x) = (oam[POINTER_OAM], oam[POINTER_OAM + 1]);
     (y != 0).then(|| ((usize::from(x) - 8) / 8, (usize::from(y) - 16) / 8))
