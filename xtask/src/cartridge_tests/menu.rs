@@ -97,17 +97,17 @@ fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
     // Up at the first item stays there.
     press(&mut machine, Button::Up);
     assert_pointer_on(&machine, 0, "up at RESUME");
-    for item in 1..items {
+    for (item, (_, text)) in ITEMS.iter().enumerate().skip(1) {
         press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, &format!("down to {}", ITEMS[item].1));
+        assert_pointer_on(&machine, item, &format!("down to {text}"));
         assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
     }
     // Down at the last item stays there; the list never moved.
     press(&mut machine, Button::Down);
     assert_pointer_on(&machine, items - 1, "down at MUSIC");
-    for item in (0..items - 1).rev() {
+    for (item, (_, text)) in ITEMS.iter().enumerate().take(items - 1).rev() {
         press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item, &format!("up to {}", ITEMS[item].1));
+        assert_pointer_on(&machine, item, &format!("up to {text}"));
     }
     assert_eq!(shown_rows(&machine), all_shown, "the list scrolled");
     machine.assert_no_violations().unwrap();
@@ -116,9 +116,9 @@ fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
 #[test]
 fn b_start_and_select_resume_the_game_from_every_item() {
     let mut machine = game(GAME_MODE_WHITE);
-    for item in 0..ITEMS.len() {
+    for (item, (_, text)) in ITEMS.iter().enumerate() {
         for resumes in [Button::B, Button::Start, Button::Select] {
-            let context = format!("{resumes:?} at {}", ITEMS[item].1);
+            let context = format!("{resumes:?} at {text}");
             open(&mut machine);
             assert_eq!(
                 machine.read_u8("wClockSide").unwrap(),
@@ -260,27 +260,30 @@ fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
     open(&mut machine);
     assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
     // Down to the last row shown: the list stays.
-    for item in 1..5 {
+    for (item, text) in texts.iter().enumerate().take(5).skip(1) {
         press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, texts[item]);
+        assert_pointer_on(&machine, item, text);
     }
     assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "at MUSIC");
     // Down past it: the list scrolls a row a press, the pointer on the last row.
-    for item in 5..8 {
+    for (item, text) in texts.iter().enumerate().skip(5) {
         press(&mut machine, Button::Down);
         assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
-        assert_pointer_on(&machine, 4, texts[item]);
+        assert_pointer_on(&machine, 4, text);
         assert_eq!(
             shown_rows(&machine),
             window(item - 4, "MUSIC ON"),
-            "down to {}",
-            texts[item]
+            "down to {text}"
         );
     }
     // The end: down stays; A takes the item shown last.
     press(&mut machine, Button::Down);
     assert_eq!(machine.read_u8("wMenuItem").unwrap(), 7, "down at TEST 8");
-    assert_eq!(shown_rows(&machine), window(3, "MUSIC ON"), "down at TEST 8");
+    assert_eq!(
+        shown_rows(&machine),
+        window(3, "MUSIC ON"),
+        "down at TEST 8"
+    );
     press(&mut machine, Button::A);
     let messages = MENU_ROW + menu_constant(&machine, "MENU_ROWS");
     assert_text_at(&machine, 0, messages, "TEST ITEM CHOSEN", 20);
@@ -305,7 +308,11 @@ fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
         let top = item.min(2);
         assert_pointer_on(&machine, item - top, texts[item]);
     }
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC OFF"), "back at RESUME");
+    assert_eq!(
+        shown_rows(&machine),
+        window(0, "MUSIC OFF"),
+        "back at RESUME"
+    );
     // Left scrolled and closed, the menu opens again at its top.
     for _ in 0..7 {
         press(&mut machine, Button::Down);
@@ -317,4 +324,3 @@ fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
     assert_eq!(shown_rows(&machine), window(0, "MUSIC OFF"), "opened again");
     machine.assert_no_violations().unwrap();
 }
-
