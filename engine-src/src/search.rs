@@ -88,6 +88,15 @@ pub const CLOCK_LEVEL_EXTRA_FRAMES: u16 = 30;
 
 /// The frames the CLOCK level's search may take with `seconds_left` on the engine's clock
 /// ([`CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT`] a second, and [`CLOCK_LEVEL_EXTRA_FRAMES`]).
+///
+/// ```
+/// use engine_src::search::clock_level_frames;
+///
+/// // Ten minutes left: 30.5 seconds to think (60 frames a second).
+/// assert_eq!(clock_level_frames(600), 1830);
+/// // None left: half a second.
+/// assert_eq!(clock_level_frames(0), 30);
+/// ```
 pub const fn clock_level_frames(seconds_left: u16) -> u16 {
     seconds_left * CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT + CLOCK_LEVEL_EXTRA_FRAMES
 }
