@@ -24,6 +24,7 @@ INCLUDE "include/game_state.inc"
 INCLUDE "include/game_record.inc"
 INCLUDE "include/clock.inc"
 INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/search.inc"
 
 
 DEF STATUS_MAP EQU TILEMAP0 + STATUS_Y * TILEMAP_WIDTH + STATUS_X
@@ -35,14 +36,6 @@ DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
 ; "WHITE THINKING", a column every 8 frames.
 DEF THINKING_SIGN_X EQU STATUS_X + 14
 DEF THINKING_SIGN_FRAMES EQU %00011000
-
-; The CLOCK level's search stops after a twentieth of the engine's remaining
-; time (three frames for each second left: 60 frames are a second) and half a
-; second more, so that even with little time left depth 1 or 2 finishes.
-DEF CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT EQU 3
-DEF CLOCK_LEVEL_EXTRA_FRAMES EQU 30
-; The deepest search the CLOCK level asks for.
-DEF CLOCK_LEVEL_DEPTH EQU 8
 
 ; The VRAM queue's free bytes GameVBlank needs to draw the clocks during a
 ; search: two entries of a header and m:ss.
@@ -67,7 +60,8 @@ wWinner:: db
 wEngineScore:: dw
 ; The record of the move just played, for AppendMoveToList.
 wMoveRecord: ds MOVE_RECORD_SIZE
-; Frames left before the CLOCK level's search must stop; 0 while none runs.
+; Frames left before the search must stop (StartSearch's deadline, the CLOCK
+; level's); 0 while there is none.
 wThinkFramesLeft: dw
 ; A status text being put together (QueueStatusText).
 wStatusText: ds 48
@@ -334,6 +328,17 @@ EndingTexts:
 .agreement:  db "DRAW BY AGREEMENT@"
 
 
+;; Plays the move the last search found (wSearchBestMove, RunSearch) as
+;; PlayMove does.
+;; @destroys af, bc, de, hl
+PlayFoundMove::
+	ld a, [wSearchBestMove]
+	ld d, a
+	ld a, [wSearchBestMove + 1]
+	ld e, a
+	fallthrough PlayMove
+
+
 ;; Plays a move of the game (a legal one): records it for the move list, makes
 ;; it on the engine's board, marks it as the last move, redraws the board,
 ;; sounds it, and ends the game or starts the next turn.
@@ -477,6 +482,10 @@ RecordMove:
 ;; their order, and none is saved up past a pause, whose menu takes the
 ;; player's mind off the board: after RESUME the engine thinks again and the
 ;; player's turn starts from what the screen shows.
+;;
+;; The search is StartSearch, RunSearch and PlayFoundMove, which a hint or a
+;; "move now" can use too; only the engine's turn keeps the score in
+;; wEngineScore, which the draw offer reads.
 ;; @destroys af, bc, de, hl
 UpdateEngineTurn::
 	; hSearchStop is cleared before the queue is looked at: a START or SELECT
@@ -494,24 +503,48 @@ UpdateEngineTurn::
 	jp MoveBoardCursor
 
 .think
-
-	; The depth of the level; for CLOCK, the deepest, until its deadline.
+	; The level's depth; for CLOCK, the deepest, until its deadline.
 	ld a, [wGameLevel]
 	ld c, a
 	ld b, 0
 	ld hl, LevelDepths
 	add hl, bc
-	ld a, [hl]
-	ld [wSearchDepth], a
-	ld hl, wSearchNodeBudget
-	ld a, $FF
-	REPT 4
-		ld [hli], a
-	ENDR
+	ld b, [hl]
+	ld hl, 0
 	ld a, c
 	cp LEVEL_CLOCK
-	jr nz, .noDeadline
+	jr nz, .gotDeadline
 	ldh a, [hSideToMove]
+	call ClockLevelThinkFrames
+.gotDeadline
+	ld a, b
+	call StartSearch
+	call RunSearch
+	; Stopped by a fallen flag (the board screen's next update ends the game)
+	; or by a key (the move found is dropped, and the next frames reach the
+	; pause in the queue, above).
+	ret nz
+	ld a, [wSearchScore]
+	ld [wEngineScore], a
+	ld a, [wSearchScore + 1]
+	ld [wEngineScore + 1], a
+	jp PlayFoundMove
+
+; The search depth of each level (LEVEL_*): CLOCK deepens to the deepest, until
+; its deadline.
+LevelDepths:
+	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, MAX_SEARCH_DEPTH
+	assert_table_length LevelDepths, NUM_LEVELS, 1
+	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
+
+
+;; The frames the CLOCK level's search may take (the model's
+;; clock_level_frames, engine-src/src/search.rs): CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT
+;; for each second left on a side's clock, and CLOCK_LEVEL_EXTRA_FRAMES.
+;; @param a: the side (COLOR_*) whose clock it is
+;; @return hl: the frames
+;; @destroys af, de
+ClockLevelThinkFrames:
 	call ReadClockSeconds
 	ld d, h
 	ld e, l
@@ -520,49 +553,58 @@ UpdateEngineTurn::
 	add hl, de
 	ld de, CLOCK_LEVEL_EXTRA_FRAMES
 	add hl, de
+	ret
+
+
+;; Starts a search of the position for the side to move, to a depth, with
+;; every stop armed: the thinking sign shows (GameVBlank moves it and draws
+;; the clocks until RunSearch ends), a START or SELECT or a fallen flag stops
+;; it (GameVBlank), and so does the deadline when there is one. The caller
+;; clears hSearchStop before it last looks at the press queue, so that a
+;; START or SELECT pressed after the look stops the search at once.
+;; @param a: the depth, 1 to MAX_SEARCH_DEPTH
+;; @param hl: the deadline in frames (counted down by GameVBlank), or 0 for none
+;; @destroys af, bc, hl
+StartSearch::
+	ld [wSearchDepth], a
 	ld a, l
 	ld [wThinkFramesLeft], a
 	ld a, h
 	ld [wThinkFramesLeft + 1], a
-.noDeadline
+	ld hl, wSearchNodeBudget
+	ld a, $FF
+	REPT 4
+		ld [hli], a
+	ENDR
 	; The thinking sign's row and glyph; GameVBlank moves it.
 	lb bc, STATUS_Y, THINKING_SIGN_X
 	ld a, '.'
 	call SetPointer
-
 	ld a, 1
 	ldh [hSearching], a
+	ret
+
+
+;; Runs the search StartSearch started to its end (the update takes as long
+;; as it thinks), then disarms its deadline and hides the thinking sign. Its
+;; result is the search's: the move in wSearchBestMove, the score (the side to
+;; move's view) in wSearchScore (engine/search.asm).
+;; @return z: the result stands; nz: a fallen flag, or a START or SELECT (now
+;; in the press queue), stopped the search, whose result is to be dropped
+;; @destroys af, bc, de, hl
+RunSearch::
 	call SearchBestMove
 	xor a
 	ldh [hSearching], a
-
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
 	call HidePointer
-	; Stopped by a fallen flag: the board screen's next update ends the game.
 	ld a, [wFlagFell]
 	and a
 	ret nz
-	; Stopped by a key: the move found is dropped, and the next frames reach
-	; the pause in the queue (above).
 	call PadQueuedPresses
 	and PAD_START | PAD_SELECT
-	ret nz
-	ld a, [wSearchScore]
-	ld [wEngineScore], a
-	ld a, [wSearchScore + 1]
-	ld [wEngineScore + 1], a
-	ld a, [wSearchBestMove]
-	ld d, a
-	ld a, [wSearchBestMove + 1]
-	ld e, a
-	jp PlayMove
-
-; The search depth of each level (LEVEL_*).
-LevelDepths:
-	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, CLOCK_LEVEL_DEPTH
-	assert_table_length LevelDepths, NUM_LEVELS, 1
-	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
+	ret
 
 
 ;; The game's part of the VBlank handler, called while hGameLive is set, also

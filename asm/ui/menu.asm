@@ -1,8 +1,16 @@
 ; The pause menu of the board screen (START or SELECT during a game): resume,
 ; offer a draw, resign, new game, music on or off. It is the window layer,
 ; which shows the top of tile map 1 over the screen's bottom rows (MENU_Y on,
-; include/layout.inc), drawn there once by the board screen's set-up; the
-; pointer object shows the item chosen.
+; include/layout.inc), drawn there by the board screen's set-up; the pointer
+; object shows the item chosen.
+;
+; The items are a list, one row of MenuItems each (its text, its action): a
+; new item is a `const` below, a `menu_item` row and a `menu_text` (the
+; assembler checks their order). The window shows MENU_ROWS of
+; them; a longer list scrolls a row at a time when the pointer goes past the
+; first or last row shown, with a sign (^ on the first row, v on the last) while
+; more items are above or below. Built with `-D MENU_TEST_ITEMS` (the menu's
+; tests), the list has three items more, to show it scroll.
 ;
 ; A draw offered to the engine is accepted only when the engine is worse off
 ; by its last search's score and by the evaluation of the position (both below
@@ -27,29 +35,60 @@ INCLUDE "include/clock.inc"
 	const MENU_RESIGN
 	const MENU_NEW_GAME
 	const MENU_MUSIC
+IF DEF(MENU_TEST_ITEMS)
+	const MENU_TEST_6
+	const MENU_TEST_7
+	const MENU_TEST_8
+ENDC
 DEF NUM_MENU_ITEMS EQU const_value
 
-; In the window's tile map: the items, one a row from the top, the pointer
-; left of them; under them the row of messages (a declined draw, the other
-; player's answer).
+; A row of MenuItems: its text (TEXT_END at its end), its action (the routine
+; A runs there).
+DEF MENU_ITEM_TEXT   EQU 0
+DEF MENU_ITEM_ACTION EQU 2
+DEF MENU_ITEM_SIZE   EQU 4
+; The most items the list can have: an item's row offset fits a byte.
+DEF MENU_CAPACITY    EQU 256 / MENU_ITEM_SIZE
+ASSERT NUM_MENU_ITEMS <= MENU_CAPACITY, "the menu has more items than it can scroll through"
+ASSERT MENU_CAPACITY >= 8, "the menu needs room for eight items"
+
+; In the window's tile map: the items, one a row from the top, MENU_ROWS of
+; them shown, the pointer left of them; under them the row of messages (a
+; declined draw, the other player's answer).
+DEF MENU_ROWS        EQU MENU_HEIGHT - 1
+IF NUM_MENU_ITEMS < MENU_ROWS
+	DEF MENU_ROWS_USED EQU NUM_MENU_ITEMS
+ELSE
+	DEF MENU_ROWS_USED EQU MENU_ROWS
+ENDC
 DEF MENU_ITEM_X      EQU 2
 DEF MUSIC_STATE_X    EQU MENU_ITEM_X + 6
-DEF MESSAGE_ROW      EQU NUM_MENU_ITEMS
-; Exported for the cartridge tests, which read them by name from the .sym file.
-EXPORT MENU_RESUME, MENU_OFFER_DRAW, MENU_RESIGN, MENU_NEW_GAME, MENU_MUSIC
-EXPORT NUM_MENU_ITEMS, MENU_ITEM_X, MESSAGE_ROW
+; The signs of more items above and below, at the end of the first and the
+; last row shown.
+DEF MORE_SIGN_X      EQU SCREEN_WIDTH - 2
+DEF MORE_BELOW_MAP   EQU TILEMAP1 + (MENU_ROWS - 1) * TILEMAP_WIDTH + MORE_SIGN_X
+DEF MESSAGE_ROW      EQU MENU_ROWS
 DEF MESSAGE_MAP      EQU TILEMAP1 + MESSAGE_ROW * TILEMAP_WIDTH
-DEF MUSIC_STATE_MAP  EQU TILEMAP1 + MENU_MUSIC * TILEMAP_WIDTH + MUSIC_STATE_X
 ; The answer's YES and NO in AcceptDrawText: the pointer's columns
 DEF ANSWER_YES_X     EQU 12
 DEF ANSWER_STEP      EQU 4
+ASSERT MENU_ROWS >= 2, "the menu's window has no room for a list"
 ASSERT MESSAGE_ROW < MENU_HEIGHT, "the menu does not fit the window"
+; ShowMusicState finds the music's row within a page of tile map 1.
+ASSERT LOW(TILEMAP1) == 0 && (MENU_ROWS - 1) * TILEMAP_WIDTH + MUSIC_STATE_X < 256
+
+; Exported for the cartridge tests, which read them by name from the .sym file
+; (an export changes nothing in the ROM).
+EXPORT NUM_MENU_ITEMS, MENU_ROWS, MENU_RESUME, MENU_OFFER_DRAW, MENU_RESIGN
+EXPORT MENU_NEW_GAME, MENU_MUSIC, MENU_ITEM_X, MESSAGE_ROW
 
 
 SECTION "Menu state", WRAM0
 
 ; The item the pointer is at (MENU_*).
 wMenuItem: db
+; The first item the window shows: the list is scrolled by as many rows.
+wMenuTop: db
 ; The state to go back to when the menu closes.
 wMenuReturnState: db
 ; The other player's answer to a draw offer being chosen: 0 yes, 1 no.
@@ -58,7 +97,8 @@ wDrawAnswer: db
 
 SECTION "Menu", ROM0
 
-;; Draws the menu's items into the window's tile map (tile map 1). LCD off.
+;; Draws the menu into the window's tile map (tile map 1), the list at its
+;; top (OpenMenu scrolls it back there). LCD off.
 ;; @destroys af, bc, de, hl
 DrawMenu::
 	ld hl, TILEMAP1
@@ -67,7 +107,7 @@ DrawMenu::
 	call Memset
 	ld de, MenuItemsText
 	ld hl, TILEMAP1 + MENU_ITEM_X
-	ld b, NUM_MENU_ITEMS
+	ld b, MENU_ROWS_USED
 .item
 	push hl
 	call PlaceString
@@ -80,14 +120,140 @@ DrawMenu::
 	ld h, a
 	dec b
 	jr nz, .item
+IF NUM_MENU_ITEMS > MENU_ROWS
+	ld a, 'v'
+	ld [MORE_BELOW_MAP], a
+ENDC
 	ret
 
+
+;; The text of an item.
+;; @param a: the item (MENU_*)
+;; @return de: its text
+;; @destroys af, hl
+MenuItemText:
+	ASSERT MENU_ITEM_SIZE == 4 && MENU_ITEM_TEXT == 0
+	add a
+	add a
+	add LOW(MenuItems)
+	ld l, a
+	adc HIGH(MenuItems)
+	sub l
+	ld h, a
+	ld a, [hli]
+	ld d, [hl]
+	ld e, a
+	ret
+
+
+;; Queues the rows the window shows from wMenuTop on (each item's text on
+;; blanks to the row's end), the signs of more items above and below, and the
+;; music's ON or OFF if its row shows.
+;; @destroys af, bc, de, hl
+QueueMenuRows:
+	ld a, [wMenuTop]
+	ld b, a
+	ld hl, TILEMAP1 + MENU_ITEM_X
+.row
+	push bc
+	push hl
+	ld c, SCREEN_WIDTH - MENU_ITEM_X
+	ld a, TILE_BLANK
+	call QueueFill
+	pop hl
+	pop bc
+	push bc
+	push hl
+	ld a, b
+	call MenuItemText
+	pop hl
+	push hl
+	call QueueString
+	pop hl
+	ld de, TILEMAP_WIDTH
+	add hl, de
+	pop bc
+	inc b
+	ld a, [wMenuTop]
+	add MENU_ROWS_USED
+	cp b
+	jr nz, .row
+	; The signs: more above while the list is scrolled, more below while its
+	; last item does not show.
+	ld a, [wMenuTop]
+	and a
+	jr z, .noneAbove
+	ld de, MoreAboveText
+	ld hl, TILEMAP1 + MORE_SIGN_X
+	call QueueString
+.noneAbove
+	ld a, [wMenuTop]
+	cp NUM_MENU_ITEMS - MENU_ROWS_USED
+	jp nc, ShowMusicState
+	ld de, MoreBelowText
+	ld hl, MORE_BELOW_MAP
+	call QueueString
+	jp ShowMusicState
+
+MoreAboveText: db "^@"
+MoreBelowText: db "v@"
+
+; A row of MenuItems: \1 the item (MENU_*, asserted to be the row's number),
+; \2 its action. Its text is MenuText_\1 (menu_text).
+MACRO menu_item
+	ASSERT \1 == (@ - MenuItems) / MENU_ITEM_SIZE, "MenuItems: \1 is not in its row"
+	dw MenuText_\1, \2
+ENDM
+
+; An item's text: \1 the item (MENU_*), \2 the text. The texts follow one
+; another in MENU_* order (asserted), as DrawMenu reads them.
+MACRO menu_text
+	ASSERT \1 == menu_texts, "MenuItemsText: \1 is not in its place"
+	DEF menu_texts += 1
+MenuText_\1:
+	db \2, "@"
+ENDM
+
+; The items, in MENU_* order.
+MenuItems:
+	menu_item MENU_RESUME, CloseMenu
+	menu_item MENU_OFFER_DRAW, OfferDraw
+	menu_item MENU_RESIGN, Resign
+	menu_item MENU_NEW_GAME, LeaveGame
+	menu_item MENU_MUSIC, ToggleMusic
+IF DEF(MENU_TEST_ITEMS)
+	menu_item MENU_TEST_6, ShowTestItemMessage
+	menu_item MENU_TEST_7, ShowTestItemMessage
+	menu_item MENU_TEST_8, ShowTestItemMessage
+ENDC
+	assert_table_length MenuItems, NUM_MENU_ITEMS, MENU_ITEM_SIZE
+	ASSERT MENU_ITEM_ACTION == 2
+
 MenuItemsText:
-	db "RESUME@"
-	db "OFFER DRAW@"
-	db "RESIGN@"
-	db "NEW GAME@"
-	db "MUSIC@"
+	DEF menu_texts = 0
+	menu_text MENU_RESUME, "RESUME"
+	menu_text MENU_OFFER_DRAW, "OFFER DRAW"
+	menu_text MENU_RESIGN, "RESIGN"
+	menu_text MENU_NEW_GAME, "NEW GAME"
+	menu_text MENU_MUSIC, "MUSIC"
+IF DEF(MENU_TEST_ITEMS)
+	menu_text MENU_TEST_6, "TEST 6"
+	menu_text MENU_TEST_7, "TEST 7"
+	menu_text MENU_TEST_8, "TEST 8"
+ENDC
+	ASSERT menu_texts == NUM_MENU_ITEMS, "MenuItemsText does not have a text for each item"
+
+IF DEF(MENU_TEST_ITEMS)
+
+;; The test items' action: a message that says it ran.
+;; @destroys af, bc, de, hl
+ShowTestItemMessage:
+	ld de, TestItemText
+	jp ShowMenuMessage
+
+TestItemText:
+	db "TEST ITEM CHOSEN@"
+ENDC
 
 
 ;; Opens the menu (the window shows, the clocks stop), the pointer at RESUME;
@@ -102,6 +268,11 @@ OpenMenu::
 	ld [wGameState], a
 	xor a
 	ld [wMenuItem], a
+	ld [wMenuTop], a
+IF NUM_MENU_ITEMS > MENU_ROWS
+	; The list from its top (it may have been left scrolled).
+	call QueueMenuRows
+ENDC
 	call ClearMenuMessage
 	call ShowMusicState
 	ldh a, [hLCDC]
@@ -140,7 +311,7 @@ UpdateMenu::
 	and a
 	jr z, .notUp
 	dec [hl]
-	jr PointAtMenuItem
+	jr ShowMenuItem
 .notUp
 	bit B_PAD_DOWN, b
 	jr z, .notDown
@@ -148,23 +319,47 @@ UpdateMenu::
 	cp NUM_MENU_ITEMS - 1
 	jr nc, .notDown
 	inc [hl]
-	jr PointAtMenuItem
+	jr ShowMenuItem
 .notDown
 	bit B_PAD_A, b
 	ret z
+	; The item's action: JumpTableEntry doubles the offset again.
+	ASSERT MENU_ITEM_SIZE == 2 * 2
 	ld a, [hl]
-	ld hl, MenuActions
+	add a
+	ld hl, MenuItems + MENU_ITEM_ACTION
 	jp JumpTableEntry
 
-MenuActions:
-	dw CloseMenu, OfferDraw, Resign, LeaveGame, ToggleMusic
-	assert_table_length MenuActions, NUM_MENU_ITEMS, 2
+
+;; Scrolls the list if the item chosen does not show (it becomes the first
+;; row shown when it is above them, the last when below; the rows are queued
+;; again), then points at it.
+;; @destroys af, bc, de, hl
+ShowMenuItem:
+	ld a, [wMenuTop]
+	ld b, a
+	ld a, [wMenuItem]
+	cp b
+	jr c, .scroll
+	; a: the first row that would show it as the last
+	sub MENU_ROWS - 1
+	jr c, PointAtMenuItem
+	cp b
+	jr c, PointAtMenuItem
+	jr z, PointAtMenuItem
+.scroll
+	ld [wMenuTop], a
+	call QueueMenuRows
+	fallthrough PointAtMenuItem
 
 
-;; Puts the pointer left of the item chosen.
+;; Puts the pointer left of the item chosen, on its row in the window.
 ;; @destroys af, bc, hl
 PointAtMenuItem:
+	ld a, [wMenuTop]
+	ld b, a
 	ld a, [wMenuItem]
+	sub b
 	add MENU_Y
 	ld b, a
 	ld c, MENU_ITEM_X - 1
@@ -304,16 +499,29 @@ ToggleMusic:
 	fallthrough ShowMusicState
 
 
-;; Writes ON or OFF after MUSIC, as the music is.
+;; Writes ON or OFF after MUSIC, as the music is, if its row shows.
 ;; @destroys af, bc, de, hl
 ShowMusicState:
+	ld a, [wMenuTop]
+	ld b, a
+	ld a, MENU_MUSIC
+	sub b
+	ret c
+	cp MENU_ROWS
+	ret nc
+	; l: the music's row, the state's column (one page of tile map 1)
+	ASSERT TILEMAP_WIDTH == 32
+	swap a
+	add a
+	add MUSIC_STATE_X
+	ld l, a
+	ld h, HIGH(TILEMAP1)
 	ld a, [wMusicEnabled]
 	and a
 	ld de, MusicOnText
 	jr nz, .gotText
 	ld de, MusicOffText
 .gotText
-	ld hl, MUSIC_STATE_MAP
 	jp QueueString
 
 MusicOnText:

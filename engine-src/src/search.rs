@@ -70,14 +70,46 @@ pub const DELTA_MARGIN: i16 = 200;
 /// What a promotion adds in [`delta_gain`]: a queen's material less a pawn's.
 pub const DELTA_PROMOTION_GAIN: i16 = MATERIAL.queen - MATERIAL.pawn;
 
-/// The cartridge's levels against the engine, each a fixed search depth.
+/// EASY's depth, in plies.
+pub const LEVEL_DEPTH_EASY: u8 = 2;
+/// MEDIUM's depth, in plies.
+pub const LEVEL_DEPTH_MEDIUM: u8 = 3;
+/// HARD's depth, in plies.
+pub const LEVEL_DEPTH_HARD: u8 = 4;
+
+/// The cartridge's CLOCK level, which [`Level`] leaves out (the model has no clock): its
+/// search deepens iteratively up to [`MAX_SEARCH_DEPTH`] and is stopped after
+/// [`clock_level_frames`] of the engine's remaining time, a twentieth of it and half a
+/// second more, so that even with little time left depth 1 or 2 finishes. The frames a
+/// second of time left gives the search (60 frames are a second: a twentieth is 3).
+pub const CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT: u16 = 3;
+/// The frames the CLOCK level's search gets on top of its share of the time left.
+pub const CLOCK_LEVEL_EXTRA_FRAMES: u16 = 30;
+
+/// The frames the CLOCK level's search may take with `seconds_left` on the engine's clock
+/// ([`CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT`] a second, and [`CLOCK_LEVEL_EXTRA_FRAMES`]).
+///
+/// ```
+/// use engine_src::search::clock_level_frames;
+///
+/// // Ten minutes left: 30.5 seconds to think (60 frames a second).
+/// assert_eq!(clock_level_frames(600), 1830);
+/// // None left: half a second.
+/// assert_eq!(clock_level_frames(0), 30);
+/// ```
+pub const fn clock_level_frames(seconds_left: u16) -> u16 {
+    seconds_left * CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT + CLOCK_LEVEL_EXTRA_FRAMES
+}
+
+/// The cartridge's levels against the engine that search to a fixed depth (the CLOCK
+/// level: [`CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// Depth 2.
+    /// Depth [`LEVEL_DEPTH_EASY`].
     Easy,
-    /// Depth 3.
+    /// Depth [`LEVEL_DEPTH_MEDIUM`].
     Medium,
-    /// Depth 4.
+    /// Depth [`LEVEL_DEPTH_HARD`].
     Hard,
 }
 
@@ -88,9 +120,9 @@ impl Level {
     /// The depth the level searches to.
     pub const fn depth(self) -> u8 {
         match self {
-            Level::Easy => 2,
-            Level::Medium => 3,
-            Level::Hard => 4,
+            Level::Easy => LEVEL_DEPTH_EASY,
+            Level::Medium => LEVEL_DEPTH_MEDIUM,
+            Level::Hard => LEVEL_DEPTH_HARD,
         }
     }
 

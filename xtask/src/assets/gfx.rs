@@ -70,12 +70,13 @@ pub use sheet::Sheet;
 use sheet::{decode_png, encode_png};
 use tiles::{tile_at, tiles_of, Palette, Tile, TileBytes, TileSet};
 
-/// The glyphs of `assets/font.png`, row by row, 16 to a row. `>` is the menu arrow.
+/// The glyphs of `assets/font.png`, row by row, 16 to a row. `>` is the menu arrow, `^` and
+/// `v` the pause menu's signs of more items above and below.
 pub const FONT_GLYPHS: [&str; 4] = [
     " ABCDEFGHIJKLMNO",
     "PQRSTUVWXYZ.-x+#",
     "0123456789=:/!?>",
-    "abcde(),'",
+    "abcde(),'^v",
 ];
 const FONT_COLUMNS: usize = 16;
 

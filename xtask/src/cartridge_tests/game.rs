@@ -3,7 +3,7 @@
 //! model's position, putting a piece back, the board turned round for Black, the pause
 //! menu and the endings' words.
 
-use engine_src::search::{Level as ModelLevel, MAX_SEARCH_DEPTH};
+use engine_src::search::{clock_level_frames, Level as ModelLevel, MAX_SEARCH_DEPTH};
 use engine_src::{Color, Game, Piece, Position, Role, Square};
 
 use super::support::{
@@ -598,13 +598,17 @@ fn a_flag_falling_during_the_search_ends_the_game_on_time_at_once() {
 }
 
 #[test]
-fn the_clock_level_thinks_a_twentieth_of_its_time_and_deepens_up_to_depth_8() {
+fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_search() {
     let mut machine = engine_thinking(Level::Clock);
     assert_eq!(machine.read_u8("wSearchDepth").unwrap(), MAX_SEARCH_DEPTH);
-    // 600 seconds left: 3 frames a second and 30 more, 1,830, less the VBlanks since
-    // the search began (within the 4 frames play() runs after A).
+    // 600 seconds left: the model's share of them (1,830 frames today), less the VBlanks
+    // since the search began (within the 4 frames play() runs after A).
+    let share = clock_level_frames(600);
     let left = machine.read_u16("wThinkFramesLeft").unwrap();
-    assert!((1826..=1830).contains(&left), "{left} frames left to think");
+    assert!(
+        (share - 4..=share).contains(&left),
+        "{left} frames left to think, of {share}"
+    );
     machine.run_frames(10).unwrap();
     assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), left - 10);
     // EASY has no deadline.

@@ -3,7 +3,8 @@
 //! (the chess clocks), [`move_list`] (the move list), [`endings`] (games played to
 //! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
 //! chess engine through its test driver), [`home`] (the interrupt handlers, the press
-//! queue's routines), [`presses`] (the press queue during the engine's search),
+//! queue's routines), [`menu`] (the pause menu through the joypad, its list scrolling),
+//! [`presses`] (the press queue during the engine's search),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
@@ -28,6 +29,7 @@ mod endings;
 mod engine;
 mod game;
 mod home;
+mod menu;
 mod move_list;
 mod options;
 mod presses;

@@ -258,7 +258,15 @@ pub(super) fn game(mode: Mode) -> Machine {
 /// title, then A on the option pages, which open at the values wGameMode and
 /// wGameLevel hold.
 pub(super) fn game_at(mode: Mode, level: Level) -> Machine {
-    let mut machine = boot(10);
+    game_on(&cartridge(), mode, level)
+}
+
+/// As [`game_at`], on the cartridge `build` (for example one assembled with a define).
+pub(super) fn game_on(build: &rom::Build, mode: Mode, level: Level) -> Machine {
+    let mut machine = machine(build);
+    machine
+        .run_frames(10)
+        .unwrap_or_else(|error| panic!("{error:#}"));
     machine.write_u8("wGameMode", mode.value(&machine)).unwrap();
     machine
         .write_u8("wGameLevel", level.value(&machine))

@@ -1,0 +1,308 @@
+//! The pause menu through the joypad: every item reached with up and down (the list stops
+//! at its ends, it does not wrap), A, B, START and SELECT at each item, the music item
+//! turning the music off and on, and a list longer than the window (the cartridge built
+//! with `-D MENU_TEST_ITEMS`, three items more) scrolling a row at a time with its signs
+//! of more items above and below.
+
+use super::support::{
+    assert_status, assert_text_at, color_value, constant, current_screen, game, game_on, menu_row,
+    message_row, pointer, press, state, window_shown, Level, Mode, State,
+};
+use crate::assets::gfx::{FONT_FIRST_TILE, FONT_GLYPHS};
+use crate::harness::{Button, Machine};
+use crate::{project, rom};
+use engine_src::Color;
+
+/// The items' texts as the window shows them, in their order, the music on, each with
+/// its number's name (MENU_*, asm/ui/menu.asm).
+const ITEMS: [(&str, &str); 5] = [
+    ("MENU_RESUME", "RESUME"),
+    ("MENU_OFFER_DRAW", "OFFER DRAW"),
+    ("MENU_RESIGN", "RESIGN"),
+    ("MENU_NEW_GAME", "NEW GAME"),
+    ("MENU_MUSIC", "MUSIC ON"),
+];
+
+/// A constant the menu exports (asm/ui/menu.asm), read from the `.sym` file.
+fn menu_constant(machine: &Machine, name: &str) -> usize {
+    constant(machine, name)
+}
+
+/// Row `row` of the window's tile map (tile map 1, which the window shows from its top
+/// left corner at MENU_Y), read through the font, trailing blanks dropped; `~` for a tile
+/// that is no glyph.
+fn window_row(machine: &Machine, row: usize) -> String {
+    let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
+    let map: u16 = constant(machine, "TILEMAP1");
+    let width: u16 = constant(machine, "TILEMAP_WIDTH");
+    let columns: usize = constant(machine, "SCREEN_WIDTH");
+    let text: String = machine
+        .read(map + width * u16::try_from(row).unwrap(), columns)
+        .unwrap()
+        .into_iter()
+        .map(|tile| {
+            usize::from(tile)
+                .checked_sub(FONT_FIRST_TILE)
+                .and_then(|i| glyphs.get(i).copied())
+                .unwrap_or('~')
+        })
+        .collect();
+    text.trim_end().to_owned()
+}
+
+/// The rows of items the window shows (the row under them is the messages').
+fn shown_rows(machine: &Machine) -> Vec<String> {
+    (0..menu_constant(machine, "MENU_ROWS"))
+        .map(|row| window_row(machine, row))
+        .collect()
+}
+
+/// A window row as `window_row` reads it: the item's text from column 2, the sign of more
+/// items (`^`, `v` or none) at column 18. (The pointer is an object, not a tile.)
+fn row(text: &str, sign: char) -> String {
+    format!("  {text:<16}{sign}").trim_end().to_owned()
+}
+
+/// The pointer is on the window's row `row`, left of the items.
+fn assert_pointer_on(machine: &Machine, row: usize, context: &str) {
+    assert_eq!(
+        pointer(machine),
+        Some((1, menu_row(machine, row))),
+        "{context}: the pointer"
+    );
+}
+
+/// Opens the menu with START: the window, the pointer at the first item.
+fn open(machine: &mut Machine) {
+    press(machine, Button::Start);
+    assert_eq!(state(machine), State::Menu, "the menu did not open");
+    assert!(window_shown(machine), "no window");
+    assert_pointer_on(machine, 0, "the menu opened");
+}
+
+#[test]
+fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
+    let mut machine = game(Mode::White);
+    let items = menu_constant(&machine, "NUM_MENU_ITEMS");
+    assert_eq!(items, ITEMS.len(), "the cartridge's items");
+    assert_eq!(menu_constant(&machine, "MENU_ROWS"), 5, "the rows shown");
+    for (i, (name, _)) in ITEMS.iter().enumerate() {
+        assert_eq!(menu_constant(&machine, name), i, "{name}");
+    }
+    open(&mut machine);
+    let all_shown: Vec<String> = ITEMS.iter().map(|(_, text)| row(text, ' ')).collect();
+    assert_eq!(shown_rows(&machine), all_shown, "every item, no sign");
+    // Up at the first item stays there.
+    press(&mut machine, Button::Up);
+    assert_pointer_on(&machine, 0, "up at RESUME");
+    for (item, (_, text)) in ITEMS.iter().enumerate().skip(1) {
+        press(&mut machine, Button::Down);
+        assert_pointer_on(&machine, item, &format!("down to {text}"));
+        assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
+    }
+    // Down at the last item stays there; the list never moved.
+    press(&mut machine, Button::Down);
+    assert_pointer_on(&machine, items - 1, "down at MUSIC");
+    for (item, (_, text)) in ITEMS.iter().enumerate().take(items - 1).rev() {
+        press(&mut machine, Button::Up);
+        assert_pointer_on(&machine, item, &format!("up to {text}"));
+    }
+    assert_eq!(shown_rows(&machine), all_shown, "the list scrolled");
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn b_start_and_select_resume_the_game_from_every_item() {
+    let mut machine = game(Mode::White);
+    for (item, (_, text)) in ITEMS.iter().enumerate() {
+        for resumes in [Button::B, Button::Start, Button::Select] {
+            let context = format!("{resumes:?} at {text}");
+            open(&mut machine);
+            assert_eq!(
+                machine.read_u8("wClockSide").unwrap(),
+                constant::<u8>(&machine, "CLOCK_STOPPED"),
+                "{context}: the clocks stand"
+            );
+            for _ in 0..item {
+                press(&mut machine, Button::Down);
+            }
+            assert_pointer_on(&machine, item, &context);
+            press(&mut machine, resumes);
+            assert_eq!(state(&machine), State::Human, "{context}: the state");
+            assert!(!window_shown(&machine), "{context}: the window stayed");
+            assert_eq!(pointer(&machine), None, "{context}: the pointer stayed");
+            assert_eq!(
+                machine.read_u8("wClockSide").unwrap(),
+                color_value(&machine, Color::White),
+                "{context}: White's clock runs again"
+            );
+            assert_status(&machine, ["WHITE TO MOVE", "", "", ""]);
+            assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 1, "{context}");
+        }
+    }
+    machine.assert_no_violations().unwrap();
+}
+
+/// A game with the menu open and the pointer moved down to the item `name` (MENU_*),
+/// then A.
+fn choose(name: &str) -> Machine {
+    let mut machine = game(Mode::White);
+    let item = menu_constant(&machine, name);
+    open(&mut machine);
+    for _ in 0..item {
+        press(&mut machine, Button::Down);
+    }
+    press(&mut machine, Button::A);
+    machine
+}
+
+#[test]
+fn a_at_each_item_does_what_it_says() {
+    let resume = choose("MENU_RESUME");
+    assert_eq!(state(&resume), State::Human, "RESUME");
+    assert!(!window_shown(&resume), "RESUME: the window stayed");
+
+    // The engine, at the start position, does not take a draw.
+    let draw = choose("MENU_OFFER_DRAW");
+    assert_eq!(state(&draw), State::Menu, "OFFER DRAW");
+    assert_text_at(&draw, 0, message_row(&draw), "DRAW DECLINED", 20);
+
+    let resign = choose("MENU_RESIGN");
+    assert_eq!(state(&resign), State::Over, "RESIGN");
+    assert_status(&resign, ["RESIGNED", "BLACK WINS", "", "A: NEW GAME"]);
+
+    let mut new_game = choose("MENU_NEW_GAME");
+    new_game.run_frames(4).unwrap();
+    assert_eq!(current_screen(&new_game), "SetUpModePage", "NEW GAME");
+
+    for machine in [resume, draw, resign, new_game] {
+        machine.assert_no_violations().unwrap();
+    }
+}
+
+#[test]
+fn the_music_item_turns_the_music_off_and_on_and_says_which() {
+    let mut machine = choose("MENU_MUSIC");
+    let music = menu_row(&machine, menu_constant(&machine, "MENU_MUSIC"));
+    assert_eq!(state(&machine), State::Menu);
+    assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
+    assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
+    press(&mut machine, Button::A);
+    assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 1);
+    assert_text_at(&machine, 2, music, "MUSIC ON", 11);
+    press(&mut machine, Button::A);
+    // Closed and opened again, the menu says what the music is.
+    press(&mut machine, Button::B);
+    open(&mut machine);
+    assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
+    machine.assert_no_violations().unwrap();
+}
+
+/// The cartridge built with `-D MENU_TEST_ITEMS` (asm/ui/menu.asm): eight items, TEST 6
+/// to TEST 8 after MUSIC, each showing TEST ITEM CHOSEN when A takes it.
+fn eight_item_game() -> Machine {
+    let root = project::root();
+    let units = rom::engine_units(&root).unwrap();
+    let build = rom::assemble_and_link(
+        &units,
+        &["MENU_TEST_ITEMS"],
+        "the cartridge with -D MENU_TEST_ITEMS",
+    )
+    .unwrap_or_else(|error| panic!("{error:#}"));
+    game_on(&build, Mode::White, Level::Easy)
+}
+
+#[test]
+fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
+    let mut machine = eight_item_game();
+    assert_eq!(menu_constant(&machine, "NUM_MENU_ITEMS"), 8);
+    let texts = [
+        "RESUME",
+        "OFFER DRAW",
+        "RESIGN",
+        "NEW GAME",
+        "MUSIC ON",
+        "TEST 6",
+        "TEST 7",
+        "TEST 8",
+    ];
+    // The window from item `top` on, with its signs.
+    let window = |top: usize, music: &str| -> Vec<String> {
+        (top..top + 5)
+            .map(|item| {
+                let text = if item == 4 { music } else { texts[item] };
+                let sign = match item - top {
+                    0 if top > 0 => '^',
+                    4 if top + 5 < texts.len() => 'v',
+                    _ => ' ',
+                };
+                row(text, sign)
+            })
+            .collect()
+    };
+    open(&mut machine);
+    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
+    // Down to the last row shown: the list stays.
+    for (item, text) in texts.iter().enumerate().take(5).skip(1) {
+        press(&mut machine, Button::Down);
+        assert_pointer_on(&machine, item, text);
+    }
+    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "at MUSIC");
+    // Down past it: the list scrolls a row a press, the pointer on the last row.
+    for (item, text) in texts.iter().enumerate().skip(5) {
+        press(&mut machine, Button::Down);
+        assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
+        assert_pointer_on(&machine, 4, text);
+        assert_eq!(
+            shown_rows(&machine),
+            window(item - 4, "MUSIC ON"),
+            "down to {text}"
+        );
+    }
+    // The end: down stays; A takes the item shown last.
+    press(&mut machine, Button::Down);
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 7, "down at TEST 8");
+    assert_eq!(
+        shown_rows(&machine),
+        window(3, "MUSIC ON"),
+        "down at TEST 8"
+    );
+    press(&mut machine, Button::A);
+    assert_text_at(&machine, 0, message_row(&machine), "TEST ITEM CHOSEN", 20);
+    assert_eq!(state(&machine), State::Menu, "TEST 8's action");
+    // Up to the first row shown (NEW GAME): the list stays; past it, it scrolls.
+    for item in (3..7).rev() {
+        press(&mut machine, Button::Up);
+        assert_pointer_on(&machine, item - 3, texts[item]);
+    }
+    // Up past NEW GAME scrolls (RESIGN on the first row); MUSIC, on the third row now,
+    // turns off there.
+    press(&mut machine, Button::Up);
+    press(&mut machine, Button::Down);
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 3, "at NEW GAME");
+    press(&mut machine, Button::Down);
+    press(&mut machine, Button::A);
+    assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
+    assert_eq!(shown_rows(&machine), window(2, "MUSIC OFF"), "MUSIC OFF");
+    for item in (0..4).rev() {
+        press(&mut machine, Button::Up);
+        // The list scrolls back once the pointer goes above RESIGN.
+        let top = item.min(2);
+        assert_pointer_on(&machine, item - top, texts[item]);
+    }
+    assert_eq!(
+        shown_rows(&machine),
+        window(0, "MUSIC OFF"),
+        "back at RESUME"
+    );
+    // Left scrolled and closed, the menu opens again at its top.
+    for _ in 0..7 {
+        press(&mut machine, Button::Down);
+    }
+    assert_eq!(shown_rows(&machine), window(3, "MUSIC OFF"), "at TEST 8");
+    press(&mut machine, Button::B);
+    assert_eq!(state(&machine), State::Human);
+    open(&mut machine);
+    assert_eq!(shown_rows(&machine), window(0, "MUSIC OFF"), "opened again");
+    machine.assert_no_violations().unwrap();
+}
