@@ -13,6 +13,7 @@ use engine_src::{Game, Move, MoveKind, Position, Role};
 use super::cartridge::{check_board, engine_square, piece_code, records};
 use crate::harness::{Button, Machine};
 use crate::progress::Progress;
+use crate::project::plural;
 use crate::random::SplitMix64;
 
 /// The seed of the presses: another seed is another run (and other figures).
@@ -156,19 +157,20 @@ impl fmt::Display for Figures {
         let [easy, medium, hard, clock] = self.games_by_level;
         writeln!(
             f,
-            "{} frames of presses (seed {SEED:#X}): {} games ({easy} EASY, {medium} MEDIUM, \
-             {hard} HARD, {clock} CLOCK, {} of two players)",
-            self.frames, self.games_started, self.two_player_games
+            "{} of presses (seed {SEED:#X}): {} ({easy} EASY, {medium} MEDIUM, {hard} HARD, \
+             {clock} CLOCK, {} of two players)",
+            plural(self.frames, "frame"),
+            plural(self.games_started, "game"),
+            self.two_player_games
         )?;
         writeln!(
             f,
-            "{} moves checked by the model, {} boards compared, {} pause menus, {} \
-             promotion questions, the stack {} bytes deep at most",
-            self.moves_checked,
-            self.boards_checked,
-            self.menus_opened,
-            self.promotion_questions,
-            self.deepest_stack
+            "{} checked by the model, {} compared, {}, {}, the stack {} deep at most",
+            plural(self.moves_checked, "move"),
+            plural(self.boards_checked, "board"),
+            plural(self.menus_opened, "pause menu"),
+            plural(self.promotion_questions, "promotion question"),
+            plural(self.deepest_stack, "byte")
         )?;
         let endings: Vec<String> = ENDING_NAMES
             .iter()
@@ -467,5 +469,29 @@ mod tests {
             "10 minutes of presses made 149 moves checked, fewer than the 150 they promise"
         );
         assert!(figures.check_promise(AT_LEAST_A_MINUTE, 9).is_ok());
+    }
+
+    #[test]
+    fn the_figures_read_as_sentences_with_the_endings_reached() {
+        let figures = Figures {
+            frames: 36_000,
+            games_started: 15,
+            games_by_level: [3, 0, 0, 1],
+            two_player_games: 11,
+            moves_checked: 204,
+            boards_checked: 30_666,
+            menus_opened: 53,
+            promotion_questions: 1,
+            endings: [3, 0, 0, 0, 0, 0, 5, 4],
+            deepest_stack: 240,
+        };
+        assert_eq!(
+            figures.to_string(),
+            "36000 frames of presses (seed 0x50AC): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
+             1 CLOCK, 11 of two players)\n\
+             204 moves checked by the model, 30666 boards compared, 53 pause menus, \
+             1 promotion question, the stack 240 bytes deep at most\n\
+             endings: 3 checkmate, 5 resignation, 4 draw agreed"
+        );
     }
 }
