@@ -61,24 +61,9 @@ pub(super) const MENU_ROW: usize = 12;
 /// LCDC's window bit.
 pub(super) const LCDC_WINDOW: u8 = 0x20;
 
-/// The engine's square of a model square: the low byte of its cell in wBoard.
-pub(super) fn engine_square(square: Square) -> u8 {
-    ((2 + square.rank().index()) * 16 + square.file().index()) as u8
-}
-
-/// The engine's piece code (asm/engine/engine.inc) of a model piece, 0 for none.
-pub(super) fn piece_code(piece: Option<Piece>) -> u8 {
-    let Some(piece) = piece else { return 0 };
-    let role = match piece.role {
-        Role::Bishop => 1,
-        Role::Rook => 2,
-        Role::Queen => 3,
-        Role::Pawn => 4,
-        Role::Knight => 8,
-        Role::King => 12,
-    };
-    role | if piece.color == Color::White { 16 } else { 32 }
-}
+// The engine's squares and piece codes and the move list's records, shared with
+// `cargo xtask soak`.
+pub(super) use crate::soak::cartridge::{engine_square, records};
 
 /// The cell content of a model piece in the art: 0 empty, 1-6 White's, 7-12 Black's.
 fn cell_content(piece: Option<Piece>) -> usize {
@@ -254,22 +239,9 @@ pub(super) fn choose_move(
 
 /// wBoard and the side to move are `position`'s.
 pub(super) fn assert_board_is(machine: &Machine, position: &Position, context: &str) {
-    let board = machine.read("wBoard", 256).unwrap();
-    for index in 0..30 {
-        let sq = Square::new(index).unwrap();
-        assert_eq!(
-            board[usize::from(engine_square(sq))],
-            piece_code(position.board().piece_at(sq)),
-            "{context}: wBoard's {sq} is not the model's ({})",
-            position.to_fen()
-        );
+    if let Err(error) = crate::soak::cartridge::check_board(machine, position) {
+        panic!("{context}: {error:#}");
     }
-    let side = machine.read_u8("hSideToMove").unwrap();
-    assert_eq!(
-        side,
-        u8::from(position.turn() == Color::Black),
-        "{context}: side to move"
-    );
 }
 
 /// The screen shows `position`'s pieces, `outlined` squares outlined (the selector and the
@@ -356,18 +328,6 @@ pub(super) fn assert_status(machine: &Machine, rows: [&str; 4]) {
     for (i, text) in rows.iter().enumerate() {
         assert_text_at(machine, 0, STATUS_ROW + i, text, 20);
     }
-}
-
-/// The moves the move list holds: (from, to byte, piece, flags) each, the flags without
-/// the list's own bit 7 (the entry takes two rows).
-pub(super) fn records(machine: &Machine) -> Vec<[u8; 4]> {
-    let count = usize::from(machine.read_u8("wMoveListCount").unwrap());
-    machine
-        .read("wMoveListRecords", count * 4)
-        .unwrap()
-        .chunks(4)
-        .map(|c| [c[0], c[1], c[2], c[3] & 0x7F])
-        .collect()
 }
 
 #[test]

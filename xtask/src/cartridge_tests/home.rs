@@ -110,12 +110,8 @@ pub(super) fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, 
         .unwrap_or_else(|error| panic!("{routine}: {error:#}"));
 }
 
-/// The bytes queued and not yet copied, as the ring's indices say.
-pub(super) fn queued_bytes(machine: &Machine) -> usize {
-    let read = machine.read_u8("hVramQueueRead").unwrap();
-    let write = machine.read_u8("hVramQueueWrite").unwrap();
-    usize::from(write.wrapping_sub(read))
-}
+// The bytes queued and not yet copied, shared with `cargo xtask soak`.
+pub(super) use crate::soak::cartridge::queued_bytes;
 
 /// One VBlank of the queue: how many cycles into VBlank the handler started and how many
 /// it took, where the PPU is when it returns, and where the STAT handler (the music) then

@@ -28,9 +28,10 @@ mod search;
 mod soak;
 mod stages;
 
-use crate::assets::gfx::FONT_GLYPHS;
 use crate::harness::Machine;
 use crate::rom;
+// The text of tile map 0, shared with `cargo xtask soak`.
+use crate::soak::cartridge::tile_text;
 
 /// The cartridge as `cargo xtask rom` builds it (in memory: the tests write nothing).
 fn cartridge() -> rom::Build {
@@ -51,25 +52,6 @@ fn boot(frames: u32) -> Machine {
         .run_frames(frames)
         .unwrap_or_else(|error| panic!("{error:#}"));
     machine
-}
-
-/// The font's first tile number (asm/include/gfx.inc asserts it).
-const FONT_FIRST_TILE: u8 = 0x80;
-
-/// The text of `len` tiles of tile map 0 from column `x`, row `y`, read back through the
-/// font (assets/font.png, in the order of `FONT_GLYPHS`); `~` for a tile that is no glyph.
-fn tile_text(machine: &Machine, x: u16, y: u16, len: usize) -> String {
-    let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
-    machine
-        .read(0x9800 + y * 32 + x, len)
-        .unwrap()
-        .into_iter()
-        .map(|tile| {
-            tile.checked_sub(FONT_FIRST_TILE)
-                .and_then(|i| glyphs.get(usize::from(i)).copied())
-                .unwrap_or('~')
-        })
-        .collect()
 }
 
 /// The set-up routine of the screen the main loop shows, by its label (found through
