@@ -333,10 +333,12 @@ impl Player {
         );
     }
 
-    /// The window's picture once two looks in a row see the same.
+    /// The window's picture once two looks in a row see the same, failing after
+    /// [`PATIENCE`] of a picture that keeps changing.
     fn settled_picture(&self) -> Picture {
+        let start = Instant::now();
         let mut last = self.window_picture();
-        loop {
+        while start.elapsed() < PATIENCE {
             thread::sleep(Duration::from_millis(40));
             let now = self.window_picture();
             if now == last {
@@ -344,6 +346,7 @@ impl Player {
             }
             last = now;
         }
+        panic!("the window kept changing for {} s", PATIENCE.as_secs());
     }
 
     /// Holds a joypad `key` down until the window passes `shows` (so that the emulator
