@@ -1,5 +1,5 @@
 # Thin wrappers for people who type make; everything is done by `cargo xtask`.
-.PHONY: compile execute usage clean test verify perft
+.PHONY: compile execute usage clean test soak verify perft
 
 compile:
 	cargo xtask rom
@@ -12,6 +12,9 @@ usage:
 
 test:
 	cargo test --workspace
+
+soak:
+	cargo xtask soak
 
 verify:
 	cargo xtask verify

@@ -47,6 +47,9 @@ pub enum Task {
     Bench(BenchArgs),
     /// How full each ROM bank and RAM area is.
     Usage,
+    /// Ten emulated minutes of random presses (every move checked by the reference
+    /// model) and of a chess clock running down, in the emulator.
+    Soak,
     /// Run the ROM headless with a scripted button sequence and write PNG screenshots.
     Shot(ShotArgs),
     /// Play the reference search's levels against Fairy-Stockfish and each other.

@@ -25,6 +25,7 @@ mod rom;
 mod rom_engine;
 mod run;
 mod shot;
+mod soak;
 mod strength;
 mod suite;
 mod usage;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
         Task::Crosscheck(args) => crosscheck::run(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Usage => usage::run(),
+        Task::Soak => soak::run(),
         Task::Shot(args) => shot::run(&args),
         Task::Match(args) => strength::run(&args),
     };

@@ -1,17 +1,34 @@
 //! Paths of the repository and helpers shared by every task.
 
+use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
-/// The repository root: the parent of `xtask/`.
+/// The repository root: the parent of `xtask/`. cargo says where `xtask/` is when it runs
+/// the binary (`cargo xtask`, `cargo run`, `cargo test` set `CARGO_MANIFEST_DIR`), and
+/// that is preferred to where it was when the binary was built: a checkout moved or
+/// copied together with its `target/` then works on its own files, not the old place's.
+/// Run without cargo, the binary falls back on the place it was built in.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ lives inside the repository")
-        .to_path_buf()
+    root_from(std::env::var_os("CARGO_MANIFEST_DIR"))
+}
+
+/// The root for `xtask/` at `manifest_dir` (as cargo sets it at run time), or at the
+/// place the binary was built in when that is unset or has no parent.
+fn root_from(manifest_dir: Option<OsString>) -> PathBuf {
+    let run_time = manifest_dir
+        .map(PathBuf::from)
+        .and_then(|dir| dir.parent().map(Path::to_path_buf))
+        .filter(|root| !root.as_os_str().is_empty());
+    run_time.unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("xtask/ lives inside the repository")
+            .to_path_buf()
+    })
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file beside it, then renamed,
@@ -108,6 +125,19 @@ mod tests {
         );
         assert_eq!(names_in(&dir), ["out"]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_root_is_where_cargo_says_xtask_is_at_run_time_or_else_where_it_was_built() {
+        assert_eq!(
+            root_from(Some("/elsewhere/chessattack/xtask".into())),
+            Path::new("/elsewhere/chessattack")
+        );
+        let built = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        assert_eq!(root_from(None), built);
+        // Neither of these has a parent to be the root.
+        assert_eq!(root_from(Some("".into())), built);
+        assert_eq!(root_from(Some("xtask".into())), built);
     }
 
     #[test]

@@ -365,3 +365,63 @@ fn verify_refuses_a_search_suite_with_a_bad_line_at_once_naming_it() {
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 }
+
+/// Copies the directory `from` into `to`, file by file.
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A checkout copied elsewhere with the binary built here (as when a checkout is moved
+/// with its `target/`): run as cargo runs it, with `CARGO_MANIFEST_DIR` naming the copy's
+/// `xtask/`, the binary builds the copy's ROM into the copy's `build/`, finds the copy's
+/// stale generated file (the original's is fresh) and rewrites it there.
+#[test]
+fn the_built_binary_run_from_a_copy_of_the_repository_works_on_the_copy() {
+    let original = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap();
+    let copy = std::env::temp_dir().join(format!("chessattack-moved-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    for dir in ["asm", "assets", "generated", "engine-src"] {
+        copy_dir(&original.join(dir), &copy.join(dir));
+    }
+    std::fs::create_dir(copy.join("xtask")).unwrap();
+    let in_copy = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .current_dir(&copy)
+            .env("CARGO_MANIFEST_DIR", copy.join("xtask"))
+            .output()
+            .expect("the xtask binary runs")
+    };
+
+    let output = in_copy(&["rom"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let rom = std::fs::read(copy.join("build/chessattack.gb")).unwrap();
+    assert_eq!(rom.len(), 32 * 1024);
+    assert!(copy.join("build/chessattack.sym").exists());
+
+    let eval = "generated/engine/eval.inc";
+    let fresh = std::fs::read_to_string(original.join(eval)).unwrap();
+    std::fs::write(copy.join(eval), format!("{fresh}; edited in the copy\n")).unwrap();
+    let output = in_copy(&["assets", "--check"]);
+    assert!(!output.status.success());
+    assert_eq!(
+        text(&output.stderr),
+        format!("error: generated/ has 1 stale file: {eval}; run `cargo xtask assets`\n")
+    );
+    let output = in_copy(&["assets"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains(&format!("wrote {eval}\n")));
+    assert_eq!(std::fs::read_to_string(copy.join(eval)).unwrap(), fresh);
+    std::fs::remove_dir_all(&copy).unwrap();
+}

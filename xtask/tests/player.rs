@@ -28,6 +28,13 @@ const SCALE: usize = 2;
 /// How the tests find the player's window: every title it shows contains this.
 const WINDOW_NAME: &str = "Chess Attack player";
 const INSTALL: &str = "apt-get install -y xvfb xdotool x11-apps";
+/// How long the tests wait for what the window or the player's output should show
+/// before they fail: long enough that only a hang fails, never a busy machine (the
+/// tests wait on what the window shows, never on time).
+const PATIENCE: Duration = Duration::from_secs(120);
+/// The most pixels the title's blinking PRESS START changes (a row of 20 tiles, each
+/// pixel `SCALE` x `SCALE`): more than this differing from title.png is another screen.
+const BLINK_PIXELS: usize = 20 * 8 * 8 * SCALE * SCALE;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -304,26 +311,54 @@ impl Player {
 
     /// Waits until the window shows `expected`, failing with the closest it came.
     fn wait_for_picture(&mut self, name: &str, expected: &Picture) {
-        let mut closest = usize::MAX;
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            let differences = self.window_picture().differences(expected);
-            if differences == 0 {
-                return;
-            }
-            closest = closest.min(differences);
-            thread::sleep(Duration::from_millis(40));
-        }
-        panic!("the window never showed {name} in 10 s: {closest} pixels differed at best");
+        self.wait_for_window(name, |picture| picture == expected, expected);
     }
 
-    /// Holds `key` down for a tenth of a second (a few frames, as a finger would).
-    fn press(&self, key: &str) {
+    /// Waits until the window's picture passes `shows`, failing after [`PATIENCE`] with
+    /// the fewest pixels it differed from `near` by.
+    fn wait_for_window(&mut self, what: &str, shows: impl Fn(&Picture) -> bool, near: &Picture) {
+        let mut closest = usize::MAX;
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            let picture = self.window_picture();
+            if shows(&picture) {
+                return;
+            }
+            closest = closest.min(picture.differences(near));
+            thread::sleep(Duration::from_millis(40));
+        }
+        panic!(
+            "the window never showed {what} in {} s: {closest} pixels differed at best",
+            PATIENCE.as_secs()
+        );
+    }
+
+    /// The window's picture once two looks in a row see the same, failing after
+    /// [`PATIENCE`] of a picture that keeps changing.
+    fn settled_picture(&self) -> Picture {
+        let start = Instant::now();
+        let mut last = self.window_picture();
+        while start.elapsed() < PATIENCE {
+            thread::sleep(Duration::from_millis(40));
+            let now = self.window_picture();
+            if now == last {
+                return now;
+            }
+            last = now;
+        }
+        panic!("the window kept changing for {} s", PATIENCE.as_secs());
+    }
+
+    /// Holds a joypad `key` down until the window passes `shows` (so that the emulator
+    /// sees the press however slowly it runs), then lets it go.
+    fn press_until(&mut self, key: &str, what: &str, shows: impl Fn(&Picture) -> bool) {
+        let before = self.window_picture();
         self.hold(key);
+        self.wait_for_window(what, shows, &before);
         self.release(key);
     }
 
-    /// Puts `key` down (the window focused), then waits a tenth of a second.
+    /// Puts `key` down, the window focused.
     fn hold(&self, key: &str) {
         output(
             "xdotool",
@@ -340,7 +375,25 @@ impl Player {
     fn xdotool(&self, args: &[&str]) {
         let sent = output("xdotool", args, &self.display);
         assert!(sent.status.success(), "xdotool {args:?} failed");
-        thread::sleep(Duration::from_millis(100));
+    }
+
+    /// Holds `key` down until `check` gives something (the player reads the keys held
+    /// once a frame: a key let go before it looks is never seen), then lets it go.
+    fn hold_until<T>(
+        &mut self,
+        key: &str,
+        what: &str,
+        check: impl FnMut(&mut Player) -> Option<T>,
+    ) -> T {
+        self.hold(key);
+        let found = self.wait_for(what, PATIENCE.as_secs(), check);
+        self.release(key);
+        found
+    }
+
+    /// Holds `key` down until the window's title passes `shows`.
+    fn hold_until_title(&mut self, key: &str, what: &str, shows: impl Fn(&str) -> bool) {
+        self.hold_until(key, what, |player| shows(&player.title()).then_some(()));
     }
 
     /// The window's title now.
@@ -349,9 +402,9 @@ impl Player {
         String::from_utf8_lossy(&name.stdout).trim_end().to_string()
     }
 
-    /// The next line printed that starts with `prefix`, within 10 s.
+    /// The next line printed that starts with `prefix`, within [`PATIENCE`].
     fn line_starting(&self, prefix: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + PATIENCE;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -379,8 +432,7 @@ impl Player {
     /// Presses Escape and checks that the player ends at once, successfully, with nothing
     /// on stderr (where it would report PPU access violations).
     fn quit(mut self) {
-        self.press("Escape");
-        let status = self.wait_for("the player to quit on Escape", 10, |player| {
+        let status = self.hold_until("Escape", "the player to quit on Escape", |player| {
             player.process.try_wait().unwrap()
         });
         let stderr = self.take_stderr();
@@ -429,16 +481,38 @@ fn the_window_shows_the_title_then_the_board_after_start_and_the_keys_work() {
     );
     let title = Picture::screenshot("title.png", SCALE);
     let board = Picture::screenshot("board.png", SCALE);
+    let play_as = Picture::screenshot("play_as.png", SCALE);
+    let level = Picture::screenshot("level.png", SCALE);
     // PRESS START blinks: half the time the window shows exactly title.png.
     player.wait_for_picture("the title screen (generated/screenshots/title.png)", &title);
-    // START on the title, then A (the X key) on the option pages: WHITE, EASY.
-    player.press("Return");
-    player.press("x");
-    player.press("x");
+    // START on the title, then as `cargo xtask shot` goes: the arrow down to BLACK
+    // (play_as.png) and back up to WHITE, A (the X key); on the level page down to MEDIUM
+    // (level.png) and back up to EASY, A. Each key is held until the window shows what it
+    // does: an option page moves only when a key is pressed.
+    player.press_until("Return", "another screen than the title", |picture| {
+        picture.differences(&title) > BLINK_PIXELS
+    });
+    for (page, name) in [(&play_as, "play_as.png"), (&level, "level.png")] {
+        player.press_until("Down", name, |picture| picture == page);
+        player.press_until(
+            "Up",
+            &format!("the arrow moved up from {name}"),
+            |picture| picture != page,
+        );
+        let settled = player.settled_picture();
+        player.press_until("x", &format!("the page after {name}"), |picture| {
+            *picture != settled
+        });
+    }
     player.wait_for_picture("the board (generated/screenshots/board.png)", &board);
 
-    player.press("F12");
-    let line = player.line_starting("screenshot: ");
+    let line = player.hold_until("F12", "a screenshot", |player| {
+        player
+            .lines
+            .try_recv()
+            .ok()
+            .filter(|line| line.starts_with("screenshot: "))
+    });
     let saved = PathBuf::from(line.trim_start_matches("screenshot: "));
     let png = std::fs::read(&saved).unwrap();
     std::fs::remove_file(&saved).unwrap();
@@ -453,27 +527,34 @@ fn the_window_shows_the_title_then_the_board_after_start_and_the_keys_work() {
         saved.display()
     );
 
-    player.press("F5");
+    player.press_until("F5", "the board gone after F5", |picture| picture != &board);
     player.wait_for_picture("the title screen again after F5", &title);
     for (key, word) in [("p", "[paused]"), ("m", "[muted]")] {
-        player.press(key);
-        assert!(player.title().contains(word), "{key}: {}", player.title());
-        player.press(key);
-        assert!(
-            !player.title().contains(word),
-            "{key} again: {}",
-            player.title()
-        );
+        player.hold_until_title(key, &format!("{word} in the title"), |title| {
+            title.contains(word)
+        });
+        player.hold_until_title(key, &format!("{word} gone again"), |title| {
+            !title.contains(word)
+        });
     }
     player.hold("Tab");
-    let fast = player.title();
+    let fast = player.wait_for(
+        "[fast forward] while Tab is held",
+        PATIENCE.as_secs(),
+        |player| Some(player.title()).filter(|title| title.contains("[fast forward]")),
+    );
     player.release("Tab");
     assert!(fast.ends_with(" [fast forward]"), "Tab held: {fast}");
-    player.wait_for("the fast-forward mark to go with Tab", 5, |player| {
-        (!player.title().contains("[fast forward]")).then_some(())
-    });
+    player.wait_for(
+        "the fast-forward mark to go with Tab",
+        PATIENCE.as_secs(),
+        |player| (!player.title().contains("[fast forward]")).then_some(()),
+    );
     player.quit();
 }
+
+/// Stereo frames a second of the emulator's sound (a frame every 95 T-states).
+const SOUND_FRAMES_PER_SECOND: usize = 44_151;
 
 /// The sound goes through the real ALSA library: an `.asoundrc` makes its default device
 /// a file (ALSA's `file` plugin in front of its `null` device), which the test then reads.
@@ -496,12 +577,21 @@ fn the_cartridge_s_sound_reaches_alsa_as_16_bit_stereo() {
     )
     .unwrap();
     let xvfb = Xvfb::start();
-    let player = Player::start(&xvfb, &home);
+    let mut player = Player::start(&xvfb, &home);
     assert_eq!(
         player.line_starting("sound: "),
         "sound: ALSA's default device, which paces the emulator"
     );
-    thread::sleep(Duration::from_secs(2));
+    // More than a second of sound recorded, however long the emulator takes to make it.
+    let enough = 4 * SOUND_FRAMES_PER_SECOND as u64 + 4096;
+    player.wait_for(
+        "a second of sound in the recording",
+        PATIENCE.as_secs(),
+        |_| {
+            let size = std::fs::metadata(&recording).map_or(0, |file| file.len());
+            (size >= enough).then_some(())
+        },
+    );
     player.quit();
     let bytes = std::fs::read(&recording).unwrap();
     let samples: Vec<i16> = bytes
@@ -510,7 +600,11 @@ fn the_cartridge_s_sound_reaches_alsa_as_16_bit_stereo() {
         .collect();
     // More than a second of 44,151 stereo frames, whole frames only.
     assert_eq!(bytes.len() % 4, 0);
-    assert!(samples.len() > 2 * 44_151, "{} samples", samples.len());
+    assert!(
+        samples.len() > 2 * SOUND_FRAMES_PER_SECOND,
+        "{} samples",
+        samples.len()
+    );
     // The title song plays: four channels at most at full volume, 512 x 60 = 30,720.
     let loudest = samples
         .iter()

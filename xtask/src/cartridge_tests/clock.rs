@@ -1,12 +1,13 @@
-//! The chess clocks (asm/ui/clock.asm): ten minutes of emulated time on a clock, the
-//! flag falling within a tenth of a second of them, m:ss on the tile map, and what
-//! TickClocks costs the VBlank handler.
+//! The chess clocks (asm/ui/clock.asm): a minute of emulated time on a clock (ten in
+//! `cargo xtask soak`), the flag falling within a tenth of a second of it, m:ss on the
+//! tile map, and what TickClocks costs the VBlank handler.
 
 use super::support::{
     call_producer, clock_text, constant, drain, queued_bytes, title_between_updates,
     white_flag_falls_at_next_vblank, ClockRow, Mode,
 };
 use crate::harness::{Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
+use crate::progress::Progress;
 
 /// `CLOCK_STOPPED` and a `FLAG_FELL_*` value of asm/include/clock.inc.
 fn clock_stopped(machine: &Machine) -> u8 {
@@ -25,12 +26,6 @@ fn seconds(machine: &Machine) -> (u16, u16) {
     )
 }
 
-/// The seconds a clock shows after `frames` VBlanks of running: 600 less the whole
-/// seconds of 17,556 machine cycles a frame, 1,048,576 a second.
-fn expected_seconds(frames: u64) -> u16 {
-    600 - (frames * CYCLES_PER_FRAME / CYCLES_PER_SECOND) as u16
-}
-
 /// Queues the clocks that changed and copies them to the tile map; gives the top and
 /// bottom clocks' text.
 fn shown(machine: &mut Machine) -> (String, String) {
@@ -45,86 +40,20 @@ fn shown(machine: &mut Machine) -> (String, String) {
     )
 }
 
+/// A minute of White's clock through the code `cargo xtask soak` runs for ten
+/// ([`crate::soak::clock`]): 1:00 to 0:00 on the tile map, the flag falling at the
+/// 3,584th VBlank, the first whose count reaches 60 seconds (60.0059 s counted, the first
+/// tick having counted the whole of the frame it started in): 59.9891 s after the
+/// clock started.
 #[test]
-fn ten_minutes_take_a_clock_from_10_00_to_0_00_and_the_flag_falls_within_a_tenth_of_a_second() {
-    // On the title screen, which leaves the clocks alone. Start-up reset them.
-    let mut machine = title_between_updates();
-    assert_eq!(seconds(&machine), (600, 600));
-    assert_eq!(
-        machine.read_u8("wClockSide").unwrap(),
-        clock_stopped(&machine)
-    );
-    assert_eq!(
-        shown(&mut machine),
-        ("10:00".to_owned(), "10:00".to_owned())
-    );
-
-    // White's clock runs from the VBlank now beginning: at the n-th VBlank from here,
-    // its handler has ticked it n times.
-    machine.run_frames(1).unwrap();
-    machine.write_u8("wClockSide", 0).unwrap();
-    let start = machine.cycles();
-    let ticks =
-        |machine: &Machine| (machine.cycles() - start + CYCLES_PER_FRAME / 2) / CYCLES_PER_FRAME;
-    for at in [59, 3_584, 32_252, 35_776] {
-        let now = ticks(&machine);
-        machine.run_frames((at - now) as u32).unwrap();
-        assert_eq!(ticks(&machine), at);
-        assert_eq!(
-            seconds(&machine),
-            (expected_seconds(at), 600),
-            "after {at} VBlanks"
-        );
-        // DrawClocks runs after the next VBlank's tick.
-        let expected = expected_seconds(at + 1);
-        assert_eq!(
-            shown(&mut machine),
-            (
-                "10:00".to_owned(),
-                format!("{:>2}:{:02}", expected / 60, expected % 60)
-            ),
-            "Black's clock at the top, White's at the bottom, after {} VBlanks",
-            at + 1
-        );
-        machine.run_frames(1).unwrap();
-    }
-
-    // The flag falls at the 35,837th tick: the first whose count passes 600 seconds
-    // (600.0084 s counted, the first tick having counted the whole of the frame it
-    // started in), in the VBlank 35,836 frames after the clock started: 599.9916 s.
-    let mut fell_at = None;
-    while ticks(&machine) < 35_900 {
-        machine.run_frames(1).unwrap();
-        if machine.read_u8("wFlagFell").unwrap() != 0 {
-            fell_at = Some(ticks(&machine));
-            break;
-        }
-        assert!(seconds(&machine).0 >= 1, "0:00 before the flag fell");
-    }
-    let fell_at = fell_at.expect("the flag did not fall");
-    assert_eq!(fell_at, 35_837, "ticks until the flag fell");
-    let elapsed = ((fell_at - 1) * CYCLES_PER_FRAME) as f64 / CYCLES_PER_SECOND as f64;
-    assert!(
-        (elapsed - 600.0).abs() < 0.1,
-        "the flag fell {elapsed:.4} s after the clock started, not within 0.1 s of 600"
-    );
-    assert_eq!(
-        machine.read_u8("wFlagFell").unwrap(),
-        flag_fell(&machine, "WHITE")
-    );
-    assert_eq!(
-        machine.read_u8("wClockSide").unwrap(),
-        clock_stopped(&machine)
-    );
-    assert_eq!(seconds(&machine), (0, 600));
-    assert_eq!(
-        shown(&mut machine),
-        ("10:00".to_owned(), " 0:00".to_owned())
-    );
-    // Stopped: nothing more runs off.
-    machine.run_frames(120).unwrap();
-    assert_eq!(seconds(&machine), (0, 600));
-    machine.assert_no_violations().unwrap();
+fn a_minute_takes_a_clock_from_1_00_to_0_00_and_the_flag_falls_within_a_tenth_of_a_second() {
+    let mut machine = super::support::machine(&super::support::cartridge());
+    let progress = Progress::new("a clock run down from 1:00", 3_584);
+    let run = crate::soak::clock::run_down(&mut machine, 1, &progress)
+        .unwrap_or_else(|error| panic!("{error:#}"));
+    println!("{run:?}");
+    assert_eq!(run.flag_fell_at_tick, 3_584);
+    assert!((run.elapsed_seconds - 59.9891).abs() < 0.0001, "{run:?}");
 }
 
 #[test]

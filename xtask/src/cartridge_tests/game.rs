@@ -7,56 +7,15 @@ use engine_src::search::{clock_level_frames, Level as ModelLevel, MAX_SEARCH_DEP
 use engine_src::{Color, Game, Piece, Position, Role, Square};
 
 use super::support::{
-    art, assert_status, assert_text_at, board_at, bottom_top, clock_place, clock_seconds,
-    color_value, constant, draw_offered, ending, engine_thinking, flags, game, menu_item_x,
-    menu_row, message_row, model_square, move_list_panel, oam_at, pick_up, place, play,
-    pointer_oam, press, promotion_bits, promotion_question, resign, rows, screen_area, screen_text,
-    set_clock_seconds, square, square_area, state, text_picture, view, wait_for_human,
-    window_shown, winner, ClockRow, Ending, Level, Mode, State,
+    art, assert_board_is, assert_status, assert_text_at, board_at, bottom_top, clock_place,
+    clock_seconds, color_value, constant, draw_offered, ending, engine_square, engine_thinking,
+    flags, game, menu_item_x, menu_row, message_row, model_square, move_list_panel, oam_at,
+    pick_up, piece_code, place, play, pointer_oam, press, promotion_bits, promotion_question,
+    records, resign, rows, screen_area, screen_text, set_clock_seconds, square, square_area, state,
+    text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending, Level, Mode, State,
 };
 use crate::assets::gfx;
 use crate::harness::{Button, Machine};
-
-// For soak.rs alone, which imports them from here and moves to `cargo xtask soak` in
-// another change: its new home reads them by name through the kit (`constant`,
-// `State`); these copies go with it.
-pub(super) use super::support::{assert_board_is, engine_square, piece_code, records};
-pub(super) const GAME_MODE_TWO_PLAYERS: u8 = 2;
-pub(super) const SCREEN_BOARD: u8 = 3;
-pub(super) const STATE_HUMAN: u8 = 0;
-pub(super) const STATE_PICKED: u8 = 1;
-pub(super) const STATE_PROMOTION: u8 = 2;
-pub(super) const STATE_MENU: u8 = 4;
-pub(super) const STATE_OVER: u8 = 6;
-pub(super) const MOVE_FLAG_CAPTURE: u8 = 1;
-pub(super) const MOVE_FLAG_PROMOTION: u8 = 2;
-pub(super) const MOVE_FLAG_CASTLE: u8 = 4;
-pub(super) const MOVE_FLAG_EN_PASSANT: u8 = 8;
-pub(super) const MOVE_FLAG_CHECK: u8 = 16;
-pub(super) const MOVE_FLAG_MATE: u8 = 32;
-
-/// Until they go: soak.rs's copies are the values the assembly exports.
-#[test]
-fn the_soaks_copies_are_the_exported_constants() {
-    let machine = super::support::machine(&super::support::cartridge());
-    for (name, copy) in [
-        ("GAME_MODE_TWO_PLAYERS", GAME_MODE_TWO_PLAYERS),
-        ("SCREEN_BOARD", SCREEN_BOARD),
-        ("STATE_HUMAN", STATE_HUMAN),
-        ("STATE_PICKED", STATE_PICKED),
-        ("STATE_PROMOTION", STATE_PROMOTION),
-        ("STATE_MENU", STATE_MENU),
-        ("STATE_OVER", STATE_OVER),
-        ("MOVE_FLAG_CAPTURE", MOVE_FLAG_CAPTURE),
-        ("MOVE_FLAG_PROMOTION", MOVE_FLAG_PROMOTION),
-        ("MOVE_FLAG_CASTLE", MOVE_FLAG_CASTLE),
-        ("MOVE_FLAG_EN_PASSANT", MOVE_FLAG_EN_PASSANT),
-        ("MOVE_FLAG_CHECK", MOVE_FLAG_CHECK),
-        ("MOVE_FLAG_MATE", MOVE_FLAG_MATE),
-    ] {
-        assert_eq!(copy, constant::<u8>(&machine, name), "{name}");
-    }
-}
 
 /// The cell content of a model piece in the art: 0 empty, 1-6 White's, 7-12 Black's.
 fn cell_content(piece: Option<Piece>) -> usize {

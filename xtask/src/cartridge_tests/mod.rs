@@ -38,7 +38,3 @@ mod search;
 mod soak;
 mod stages;
 mod support;
-
-// soak.rs reads these two here (it moves to `cargo xtask soak`); the other files use the
-// kit by its name.
-use support::{cartridge, machine};

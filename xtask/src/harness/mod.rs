@@ -307,7 +307,6 @@ impl Machine {
     }
 
     /// VBlanks begun since power-on (frames the PPU has finished drawing).
-    #[cfg(test)]
     pub fn frames(&self) -> u64 {
         self.vblanks
     }
@@ -323,6 +322,13 @@ impl Machine {
     /// boytacean does). And the joypad register reads bits 6-7 as 1: a plain load from rP1
     /// (`ldh a, [rP1]`, `ld r, [hl]`, ...) gets them set.
     pub fn step(&mut self) -> Result<u64> {
+        // Halted with nothing to wake the CPU, a step only lets time pass: nothing to
+        // decode or check (most frames of a game are spent so, one machine cycle a step).
+        if self.gb.cpu_i().halted() && !self.after_ei && self.next_step() == NextStep::Halted {
+            let before = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
+            let t_states = self.gb.clocks(1) as u16;
+            return Ok(self.after_clock(before, t_states));
+        }
         let opcode = self.gb.mmu_i().read(self.gb.cpu_i().pc());
         let after_ei = std::mem::take(&mut self.after_ei);
         let hold_interrupt = after_ei && opcode != HALT && self.next_step() == NextStep::Interrupt;
@@ -353,6 +359,13 @@ impl Machine {
             };
             *loaded |= 0xC0;
         }
+        Ok(self.after_clock(before, t_states))
+    }
+
+    /// Follows a step of `t_states` that took the PPU from `before` (mode, LY): counts
+    /// VBlanks and cycles, moves the access checker's dot counter and the profiler on, and
+    /// returns the step's machine cycles.
+    fn after_clock(&mut self, before: (PpuMode, u8), t_states: u16) -> u64 {
         let lcd_on = self.gb.mmu_i().read(LCDC) & 0x80 != 0;
         let after = (self.gb.ppu_i().mode(), self.gb.ppu_i().ly());
         if lcd_on && matches!(after.0, PpuMode::VBlank) && !matches!(before.0, PpuMode::VBlank) {
@@ -367,7 +380,7 @@ impl Machine {
         if let Some(profiler) = self.profiler.as_deref_mut() {
             profiler.after_step(&self.gb, self.cycles);
         }
-        Ok(cycles)
+        cycles
     }
 
     /// Runs at least `cycles` machine cycles (to the first instruction boundary at or after

@@ -1,0 +1,497 @@
+//! Random presses from power-on, seeded and weighted so that pieces get picked up and
+//! played: the title, the option pages and their levels, new games, the pause menu and
+//! endings get visited (the figures say how often), and through all of it the CPU stays
+//! in the game's code, the stack in its area, the VBlank handler keeps counting frames,
+//! every move the move list records is a legal move of the reference model's game, whose
+//! board wBoard then holds, and no VRAM or OAM access is one the hardware would refuse.
+
+use std::fmt;
+
+use anyhow::{bail, ensure, Context, Result};
+use engine_src::{Game, Move, MoveKind, Position, Role};
+
+use super::cartridge::{check_board, engine_square, piece_code, records};
+use crate::harness::{Button, Machine};
+use crate::progress::Progress;
+use crate::project::plural;
+use crate::random::SplitMix64;
+
+/// The seed of the presses: another seed is another run (and other figures).
+pub const SEED: u64 = 0x50AC;
+
+/// A minute at the DMG's 59.7275 frames a second is 3,583.65 frames: 3,600 is a minute
+/// and a bit.
+pub const FRAMES_PER_MINUTE: u64 = 3_600;
+
+// The game's values the run reads (asm/include/game.inc, asm/include/game_record.inc,
+// asm/engine/engine.inc).
+const SCREEN_BOARD: u8 = 3;
+const GAME_MODE_TWO_PLAYERS: u8 = 2;
+const STATE_HUMAN: u8 = 0;
+const STATE_PICKED: u8 = 1;
+const STATE_PROMOTION: u8 = 2;
+const STATE_MENU: u8 = 4;
+const STATE_OVER: u8 = 6;
+const MOVE_FLAG_CAPTURE: u8 = 1;
+const MOVE_FLAG_PROMOTION: u8 = 2;
+const MOVE_FLAG_CASTLE: u8 = 4;
+const MOVE_FLAG_EN_PASSANT: u8 = 8;
+const MOVE_FLAG_CHECK: u8 = 16;
+const MOVE_FLAG_MATE: u8 = 32;
+/// The promotion bits of a record's to byte.
+const PROMOTE_MASK: u8 = 0x88;
+
+/// The least a minute of presses must do for the checks to mean something, in new
+/// games, moves the model checks, boards compared with it, and pause menus: the seed's
+/// runs do more (a minute 2 games, 34 moves, 3,000 boards, 8 menus; ten minutes 15, 204,
+/// 30,666, 53). A change of the game's timing or menus changes those figures; only a
+/// change that keeps the presses from reaching the game breaks these promises.
+pub const AT_LEAST_A_MINUTE: Promise = Promise {
+    games: 1,
+    moves: 15,
+    boards: 2_000,
+    menus: 2,
+};
+
+/// The least a run does per emulated minute, see [`AT_LEAST_A_MINUTE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Promise {
+    pub games: u32,
+    pub moves: u32,
+    pub boards: u32,
+    pub menus: u32,
+}
+
+/// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
+const OAM_DMA_ROUTINE_SIZE: u16 = 8;
+
+/// The SM83's `jp a16`.
+const JP: u8 = 0xC3;
+
+/// The most frames the VBlank handler may miss hFrameCounter's step (the LCD is off for
+/// a few frames while a screen is set up).
+const MAX_FRAMES_WITHOUT_VBLANK: u64 = 30;
+
+/// On the board, every button with its weight: mostly A and the control pad, which pick
+/// pieces up and play them (a piece picked up, any direction goes to one of its squares
+/// and A plays there), so that games run long; B (which puts a piece back) rarely, and
+/// START and SELECT (the pause menu, where A may resign or start a new game) rarer
+/// still, but often enough that the menu, new games and the option pages keep being
+/// visited.
+const BOARD_BUTTONS: [(Button, usize); 8] = [
+    (Button::A, 150),
+    (Button::Right, 75),
+    (Button::Left, 75),
+    (Button::Up, 75),
+    (Button::Down, 75),
+    (Button::B, 15),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+
+/// With a piece picked up: while the selector is on the piece (where A would put it
+/// back), no A; once the control pad has taken it to one of the piece's squares,
+/// mostly A, which plays the move there.
+const PICKED_BUTTONS: [(Button, usize); 7] = [
+    (Button::Right, 25),
+    (Button::Left, 25),
+    (Button::Up, 25),
+    (Button::Down, 25),
+    (Button::B, 5),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+const AIMED_BUTTONS: [(Button, usize); 6] = [
+    (Button::A, 100),
+    (Button::Right, 10),
+    (Button::Left, 10),
+    (Button::Up, 10),
+    (Button::Down, 10),
+    (Button::B, 5),
+];
+
+/// On the title and the option pages: mostly A (go on), now and then a move of the
+/// arrow, B or START. The pages open at the mode and level played last, so a game is
+/// mostly at the level of the one before: EASY at first, whose turns take the engine a
+/// second at most (CLOCK's take half a minute), and every mode and level now and then.
+const PAGE_BUTTONS: [(Button, usize); 5] = [
+    (Button::A, 8),
+    (Button::Down, 1),
+    (Button::Up, 1),
+    (Button::B, 1),
+    (Button::Start, 1),
+];
+
+/// The endings' names, in the order of the game's `ENDING_*` values (1 first).
+const ENDING_NAMES: [&str; 8] = [
+    "checkmate",
+    "stalemate",
+    "insufficient material",
+    "fifty moves",
+    "repetition",
+    "time",
+    "resignation",
+    "draw agreed",
+];
+
+/// What a run saw: new games (and at which level against the engine, how many by two
+/// players), moves checked against the model, boards compared, pause menus opened,
+/// promotion questions asked, endings reached (by `ENDING_*` - 1), and the deepest the
+/// stack went.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Figures {
+    pub frames: u64,
+    pub games_started: u32,
+    pub games_by_level: [u32; 4],
+    pub two_player_games: u32,
+    pub moves_checked: u32,
+    pub boards_checked: u32,
+    pub menus_opened: u32,
+    pub promotion_questions: u32,
+    pub endings: [u32; 8],
+    pub deepest_stack: u16,
+}
+
+impl fmt::Display for Figures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [easy, medium, hard, clock] = self.games_by_level;
+        writeln!(
+            f,
+            "{} of presses (seed {SEED:#X}): {} ({easy} EASY, {medium} MEDIUM, {hard} HARD, \
+             {clock} CLOCK, {} of two players)",
+            plural(self.frames, "frame"),
+            plural(self.games_started, "game"),
+            self.two_player_games
+        )?;
+        writeln!(
+            f,
+            "{} checked by the model, {} compared, {}, {}, the stack {} deep at most",
+            plural(self.moves_checked, "move"),
+            plural(self.boards_checked, "board"),
+            plural(self.menus_opened, "pause menu"),
+            plural(self.promotion_questions, "promotion question"),
+            plural(self.deepest_stack, "byte")
+        )?;
+        let endings: Vec<String> = ENDING_NAMES
+            .iter()
+            .zip(self.endings)
+            .filter(|&(_, count)| count > 0)
+            .map(|(name, count)| format!("{count} {name}"))
+            .collect();
+        let endings = match endings.is_empty() {
+            true => "none".to_owned(),
+            false => endings.join(", "),
+        };
+        write!(f, "endings: {endings}")
+    }
+}
+
+impl Figures {
+    /// Fails, naming the figure, unless a run of `minutes` minutes kept `promise`.
+    pub fn check_promise(&self, promise: Promise, minutes: u32) -> Result<()> {
+        for (what, done, per_minute) in [
+            ("new games", self.games_started, promise.games),
+            ("moves checked", self.moves_checked, promise.moves),
+            ("boards compared", self.boards_checked, promise.boards),
+            ("pause menus", self.menus_opened, promise.menus),
+        ] {
+            let least = per_minute * minutes;
+            ensure!(
+                done >= least,
+                "{minutes} minutes of presses made {done} {what}, fewer than the {least} \
+                 they promise"
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A button drawn from `buttons` with their weights.
+fn draw_button(rng: &mut SplitMix64, buttons: &[(Button, usize)]) -> Button {
+    let total = buttons.iter().map(|&(_, weight)| weight).sum();
+    let mut draw = rng.below(total);
+    for &(button, weight) in buttons {
+        if draw < weight {
+            return button;
+        }
+        draw -= weight;
+    }
+    unreachable!("the draw is below the weights' sum")
+}
+
+/// The selector's square on the screen: (column, row).
+fn selector(machine: &Machine) -> Result<(u8, u8)> {
+    Ok((
+        machine.read_u8("wCursorColumn")?,
+        machine.read_u8("wCursorRow")?,
+    ))
+}
+
+/// The model's move a record stands for, checked against the record's piece and flags;
+/// fails when the record is no legal move of `position`.
+fn recorded_move(position: &Position, record: [u8; 4]) -> Result<Move> {
+    let [from, to_byte, piece, flags] = record;
+    let to = to_byte & !PROMOTE_MASK;
+    let promotion = (flags & MOVE_FLAG_PROMOTION != 0).then_some(match to_byte & PROMOTE_MASK {
+        0x00 => Role::Queen,
+        0x08 => Role::Rook,
+        0x80 => Role::Bishop,
+        _ => Role::Knight,
+    });
+    let legal = position.legal_moves();
+    let m = *legal
+        .iter()
+        .find(|m| {
+            engine_square(m.from) == from && engine_square(m.to) == to && m.promotion == promotion
+        })
+        .with_context(|| {
+            format!(
+                "the record {record:02X?} is no legal move of {}",
+                position.to_fen()
+            )
+        })?;
+    let after = position.play(&m);
+    let want_flags = [
+        (m.capture.is_some(), MOVE_FLAG_CAPTURE),
+        (m.promotion.is_some(), MOVE_FLAG_PROMOTION),
+        (m.kind == MoveKind::Castle, MOVE_FLAG_CASTLE),
+        (m.kind == MoveKind::EnPassant, MOVE_FLAG_EN_PASSANT),
+        (after.is_check(), MOVE_FLAG_CHECK),
+        (after.is_checkmate(), MOVE_FLAG_MATE),
+    ]
+    .into_iter()
+    .filter(|&(set, _)| set)
+    .fold(0, |flags, (_, flag)| flags | flag);
+    let want = [piece_code(position.board().piece_at(m.from)), want_flags];
+    ensure!(
+        [piece, flags] == want,
+        "the record of {m:?} in {} has piece and flags {:02X?}, not {want:02X?}",
+        position.to_fen(),
+        [piece, flags]
+    );
+    Ok(m)
+}
+
+/// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
+/// one of the engine's two `jp` instructions in wScanJumps (asm/engine/board.asm); SP
+/// inside the stack area (asm/home/init.asm), `wStackTop` when it is empty.
+fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
+    let registers = machine.registers();
+    let dma = machine.symbol("hOAMDMA")?;
+    let scan_jumps = machine.symbol("wScanJumps")?;
+    let on_scan_jump = (registers.pc == scan_jumps || registers.pc == scan_jumps + 3)
+        && machine.read_u8(registers.pc)? == JP;
+    ensure!(
+        registers.pc < 0x8000
+            || (dma..dma + OAM_DMA_ROUTINE_SIZE).contains(&registers.pc)
+            || on_scan_jump,
+        "the CPU runs from {}",
+        machine.describe(registers.pc)
+    );
+    let (bottom, top) = (machine.symbol("wStack")?, machine.symbol("wStackTop")?);
+    ensure!(
+        (bottom..=top).contains(&registers.sp),
+        "SP ${:04X} is outside the stack ${bottom:04X}-${top:04X}",
+        registers.sp
+    );
+    figures.deepest_stack = figures.deepest_stack.max(top - registers.sp);
+    Ok(())
+}
+
+/// Plays the records the model has not seen into it (a new model game when the list
+/// has fewer moves than it).
+fn follow_records(machine: &Machine, model: &mut Game, figures: &mut Figures) -> Result<()> {
+    let records = records(machine);
+    if records.len() < model.moves().len() {
+        *model = Game::new(Position::start());
+    }
+    for &record in &records[model.moves().len()..] {
+        let m = recorded_move(model.position(), record)?;
+        if let Err(error) = model.play(m) {
+            bail!("the model does not play {m:?}: {error:?}");
+        }
+        figures.moves_checked += 1;
+    }
+    Ok(())
+}
+
+/// What the presses know of the game between two frames.
+struct Run {
+    rng: SplitMix64,
+    figures: Figures,
+    model: Game,
+    on_board: bool,
+    last_state: u8,
+    /// Where the selector was when the piece picked up last was.
+    picked_at: Option<(u8, u8)>,
+    /// hFrameCounter and the frame it last changed in.
+    last_counter: (u8, u64),
+    /// The button held, the frame of the next release or press.
+    held: Option<Button>,
+    next_change: u64,
+}
+
+impl Run {
+    /// Presses or releases a button when it is time: held 1 or 2 frames, up 1 or 2, a
+    /// press every 3 frames on average (the press queue keeps every one, also while the
+    /// engine thinks).
+    fn press_or_release(&mut self, machine: &mut Machine, frame: u64) -> Result<()> {
+        if frame != self.next_change {
+            return Ok(());
+        }
+        if let Some(button) = self.held.take() {
+            machine.release(button);
+        } else {
+            let picked = self.on_board && self.last_state == STATE_PICKED;
+            let aimed = picked && Some(selector(machine)?) != self.picked_at;
+            let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
+                (false, _, _) => &PAGE_BUTTONS,
+                (true, false, _) => &BOARD_BUTTONS,
+                (true, true, false) => &PICKED_BUTTONS,
+                (true, true, true) => &AIMED_BUTTONS,
+            };
+            let button = draw_button(&mut self.rng, buttons);
+            machine.press(button);
+            self.held = Some(button);
+        }
+        self.next_change = frame + 1 + self.rng.below(2) as u64;
+        Ok(())
+    }
+
+    /// Every check of the frame just run.
+    fn check_frame(&mut self, machine: &Machine, frame: u64) -> Result<()> {
+        check_running(machine, &mut self.figures)?;
+        let counter = machine.read_u8("hFrameCounter")?;
+        if counter != self.last_counter.0 {
+            self.last_counter = (counter, frame);
+        }
+        ensure!(
+            frame - self.last_counter.1 <= MAX_FRAMES_WITHOUT_VBLANK,
+            "hFrameCounter has not moved since frame {}",
+            self.last_counter.1
+        );
+
+        // hGameLive is set once the board screen's set-up has loaded the new game.
+        let now_on_board = machine.read_u8("wCurrentScreen")? == SCREEN_BOARD
+            && machine.read_u8("hGameLive")? != 0;
+        if now_on_board && !self.on_board {
+            let figures = &mut self.figures;
+            figures.games_started += 1;
+            if machine.read_u8("wGameMode")? == GAME_MODE_TWO_PLAYERS {
+                figures.two_player_games += 1;
+            } else {
+                let level = machine.read_u8("wGameLevel")?;
+                *figures
+                    .games_by_level
+                    .get_mut(usize::from(level))
+                    .with_context(|| format!("a game started at level {level}"))? += 1;
+            }
+            self.model = Game::new(Position::start());
+            self.last_state = STATE_HUMAN;
+        }
+        self.on_board = now_on_board;
+        if !self.on_board {
+            return Ok(());
+        }
+        follow_records(machine, &mut self.model, &mut self.figures)?;
+        let state = machine.read_u8("wGameState")?;
+        if state != self.last_state {
+            match state {
+                STATE_MENU => self.figures.menus_opened += 1,
+                STATE_PROMOTION => self.figures.promotion_questions += 1,
+                STATE_PICKED => self.picked_at = Some(selector(machine)?),
+                STATE_OVER => {
+                    let ending = machine.read_u8("wEnding")?;
+                    let slot = usize::from(ending)
+                        .checked_sub(1)
+                        .filter(|&slot| slot < ENDING_NAMES.len())
+                        .with_context(|| format!("the game ended with ending {ending}"))?;
+                    self.figures.endings[slot] += 1;
+                }
+                _ => {}
+            }
+            self.last_state = state;
+        }
+        if matches!(state, STATE_HUMAN | STATE_PICKED | STATE_OVER) {
+            check_board(machine, self.model.position())
+                .with_context(|| format!("after {} moves", self.model.moves().len()))?;
+            self.figures.boards_checked += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `frames` frames of seeded random presses from power-on in `machine`, checking
+/// every frame (see the module documentation), and gives the figures; fails naming the
+/// frame of the first check that does not hold. `progress` advances a step per frame.
+pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<Figures> {
+    let mut run = Run {
+        rng: SplitMix64::new(SEED),
+        figures: Figures::default(),
+        model: Game::new(Position::start()),
+        on_board: false,
+        last_state: STATE_HUMAN,
+        picked_at: None,
+        last_counter: (machine.read_u8("hFrameCounter")?, 0),
+        held: None,
+        next_change: 0,
+    };
+    for frame in 0..frames {
+        run.press_or_release(machine, frame)
+            .and_then(|()| machine.run_frames(1).map(|_| ()))
+            .and_then(|()| run.check_frame(machine, frame))
+            .with_context(|| format!("frame {frame} of the presses (seed {SEED:#X})"))?;
+        run.figures.frames = frame + 1;
+        progress.advance(1);
+    }
+    machine.assert_no_violations()?;
+    Ok(run.figures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_that_does_less_than_promised_fails_naming_the_figure() {
+        let figures = Figures {
+            games_started: 20,
+            moves_checked: 149,
+            boards_checked: 30_000,
+            menus_opened: 40,
+            ..Figures::default()
+        };
+        assert_eq!(
+            figures
+                .check_promise(AT_LEAST_A_MINUTE, 10)
+                .unwrap_err()
+                .to_string(),
+            "10 minutes of presses made 149 moves checked, fewer than the 150 they promise"
+        );
+        assert!(figures.check_promise(AT_LEAST_A_MINUTE, 9).is_ok());
+    }
+
+    #[test]
+    fn the_figures_read_as_sentences_with_the_endings_reached() {
+        let figures = Figures {
+            frames: 36_000,
+            games_started: 15,
+            games_by_level: [3, 0, 0, 1],
+            two_player_games: 11,
+            moves_checked: 204,
+            boards_checked: 30_666,
+            menus_opened: 53,
+            promotion_questions: 1,
+            endings: [3, 0, 0, 0, 0, 0, 5, 4],
+            deepest_stack: 240,
+        };
+        assert_eq!(
+            figures.to_string(),
+            "36000 frames of presses (seed 0x50AC): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
+             1 CLOCK, 11 of two players)\n\
+             204 moves checked by the model, 30666 boards compared, 53 pause menus, \
+             1 promotion question, the stack 240 bytes deep at most\n\
+             endings: 3 checkmate, 5 resignation, 4 draw agreed"
+        );
+    }
+}
