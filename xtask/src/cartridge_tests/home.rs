@@ -170,7 +170,7 @@ enum Entries {
 /// Fills the queue with entries of one kind, one after the other in tile map 1, until
 /// the next would not fit, and gives the bytes each should leave in VRAM from $9C00 on.
 fn fill_queue(machine: &mut Machine, entries: Entries) -> Vec<u8> {
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let (length, size) = match entries {
         Entries::Copies(n) => (n, VRAM_QUEUE_HEADER + n),
         Entries::Fills(n) => (n, VRAM_QUEUE_HEADER + 1),
@@ -318,7 +318,7 @@ fn a_full_vram_queue_is_copied_within_vblank_and_every_byte_arrives() {
 fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
     let mut machine = title_between_updates();
     let start = machine.frames();
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let mut expected = Vec::new();
     for _ in 0..3 {
         let from = source + expected.len() as u16;
@@ -383,7 +383,7 @@ fn with_the_lcd_off_more_than_the_queue_holds_arrives_without_waiting() {
         0,
         "the LCD is off"
     );
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let mut expected = Vec::new();
     // 3 x 200 + 180 bytes, three times what the ring holds: each 200 is 3 entries
     // (68 + 68 + 64 bytes, 209 of the ring's 255), so the second and the third
