@@ -18,46 +18,53 @@ SECTION "Unpack", ROM0
 ;; @destroys af, bc
 Unpack::
 .group
-	; c: the flag byte, shifted out from the top (1: a match, 0: a literal);
-	; b: the items left in the group
+	; c: the flag byte shifted out from the top (1: a match, 0: a literal),
+	; with a 1 shifted in behind it: when that comes out, c is 0 and the
+	; group is done.
 	ld a, [hli]
+	scf
+	rla
 	ld c, a
-	ld b, 8
-.item
-	sla c
 	jr c, .match
+.literal
 	ld a, [hli]
 	ld [de], a
 	inc de
-	dec b
-	jr nz, .item
-	jr .group
+.next
+	sla c
+	jr z, .group
+	jr nc, .literal
 
 .match
 	; LLLL OOOO, OOOOOOOO: length L + 2, distance O; L = 0 ends the stream
 	ld a, [hli]
 	cp $10
 	ret c
-	push bc
 	ld b, a
-	and $0F
-	ld c, a
 	ld a, [hli]
 	push hl
 	; hl: de - distance, where the match's bytes are
 	ld l, a
+	ld a, b
+	and $0F
+	ld h, a
 	ld a, e
 	sub l
 	ld l, a
 	ld a, d
-	sbc c
+	sbc h
 	ld h, a
-	; b: the length
+	; b: L, the bytes after the first 2 (a match has 3 at least)
 	ld a, b
 	swap a
 	and $0F
-	add 2
 	ld b, a
+	ld a, [hli]
+	ld [de], a
+	inc de
+	ld a, [hli]
+	ld [de], a
+	inc de
 .copy
 	ld a, [hli]
 	ld [de], a
@@ -65,7 +72,4 @@ Unpack::
 	dec b
 	jr nz, .copy
 	pop hl
-	pop bc
-	dec b
-	jr nz, .item
-	jr .group
+	jr .next

@@ -27,6 +27,7 @@ mod screens;
 mod search;
 mod soak;
 mod stages;
+mod unpack;
 
 use crate::assets::gfx::FONT_GLYPHS;
 use crate::harness::Machine;
