@@ -130,7 +130,10 @@ pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
     for stream in converted.streams() {
         // The reference unpacker checks the packer.
         if super::pack::unpack(&stream.packed)? != stream.data {
-            bail!("{} does not unpack to its tiles: a bug in the packer", stream.label);
+            bail!(
+                "{} does not unpack to its tiles: a bug in the packer",
+                stream.label
+            );
         }
         outputs.note(stream.sizes());
     }

@@ -260,7 +260,11 @@ pub fn pb16_unpack(stream: &[u8], len: usize) -> Result<Vec<u8>, Corrupt> {
         at += 1;
         for k in 0..GROUP.min(len - out.len()) {
             if flags & 0x80 >> k != 0 {
-                let byte = if out.len() >= 2 { out[out.len() - 2] } else { 0 };
+                let byte = if out.len() >= 2 {
+                    out[out.len() - 2]
+                } else {
+                    0
+                };
                 out.push(byte);
             } else {
                 out.push(next(at)?);

@@ -60,7 +60,11 @@ fn every_sheet_unpacks_in_vram_as_the_reference_unpacks_it() {
     for stream in &streams {
         let at = machine.symbol(stream.label).unwrap();
         let on_cartridge = machine.read(at, stream.packed.len()).unwrap();
-        assert_eq!(on_cartridge, stream.packed, "{} on the cartridge", stream.label);
+        assert_eq!(
+            on_cartridge, stream.packed,
+            "{} on the cartridge",
+            stream.label
+        );
         let reference = pack::unpack(&on_cartridge).unwrap();
         assert_eq!(reference, stream.data, "{}: the reference", stream.label);
 

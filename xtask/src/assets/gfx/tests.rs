@@ -741,7 +741,11 @@ fn every_sheet_round_trips_through_its_packed_stream() {
     for (stream, (label, data)) in streams.iter().zip(want) {
         assert_eq!(stream.label, label);
         assert_eq!(stream.data, data, "{label}");
-        assert_eq!(crate::assets::pack::unpack(&stream.packed).unwrap(), data, "{label}");
+        assert_eq!(
+            crate::assets::pack::unpack(&stream.packed).unwrap(),
+            data,
+            "{label}"
+        );
         let pb16 = crate::assets::pack::pb16_pack(&data);
         assert_eq!(
             crate::assets::pack::pb16_unpack(&pb16, data.len()).unwrap(),
