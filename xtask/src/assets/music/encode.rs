@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::midi::{Midi, MidiError, Note};
 use super::{
-    drum_index, note_name, pascal_case, volume, wave_level, Channel, DRUM_KIT, DUTIES, END,
-    ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, TIMBRE, WAIT,
-    WAVE_NAMES,
+    drum_index, note_name, pascal_case, volume, wave_level, Channel, CALL, DRUM_KIT, DUTIES, END,
+    ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, RETURN,
+    TIMBRE, WAIT, WAVE_NAMES,
 };
 use crate::project::plural;
 
@@ -42,6 +42,7 @@ pub struct ChannelStream {
 }
 
 /// A line of the song file.
+#[derive(Clone)]
 pub enum Line {
     Label(String),
     Comment(String),
@@ -49,7 +50,7 @@ pub enum Line {
 }
 
 /// A command of the song format (see the module documentation of `music`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     Note {
         index: u8,
@@ -62,14 +63,18 @@ pub enum Command {
     /// Back to the loop label (local label name).
     Jump(String),
     End,
+    /// The passage at the label (local label name), then on after this.
+    Call(String),
+    /// The end of a passage called.
+    Return,
 }
 
 impl Command {
     /// Its size in bytes.
     pub fn size(&self) -> usize {
         match self {
-            Command::End => 1,
-            Command::Jump(_) => 3,
+            Command::End | Command::Return => 1,
+            Command::Jump(_) | Command::Call(_) => 3,
             _ => 2,
         }
     }
@@ -86,6 +91,8 @@ impl fmt::Display for Command {
             Command::Timbre(value) => write!(f, "db MUSIC_TIMBRE, ${value:02X}"),
             Command::Jump(label) => write!(f, "db MUSIC_JUMP, LOW({label}), HIGH({label})"),
             Command::End => write!(f, "db MUSIC_END"),
+            Command::Call(label) => write!(f, "db MUSIC_CALL, LOW({label}), HIGH({label})"),
+            Command::Return => write!(f, "db MUSIC_RETURN"),
         }
     }
 }
@@ -120,21 +127,45 @@ impl Song {
         )
     }
 
-    /// The commands of a channel, without labels and comments.
+    /// The commands of a channel as they play, without labels and comments: the passages
+    /// called in their places, up to the stream's jump or end.
     #[cfg(test)]
     pub fn commands(&self, channel: Channel) -> Vec<Command> {
-        self.channels[channel as usize]
-            .lines
-            .iter()
-            .filter_map(|line| match line {
-                Line::Command(command, _) => Some(command.clone()),
-                _ => None,
-            })
-            .collect()
+        self.channels[channel as usize].played()
     }
 }
 
 impl ChannelStream {
+    /// The commands as they play: each call replaced by the passage it calls, up to the
+    /// stream's jump or end (the passages come after it).
+    pub fn played(&self) -> Vec<Command> {
+        let commands_at = |start: usize| {
+            self.lines[start..].iter().filter_map(|line| match line {
+                Line::Command(command, _) => Some(command.clone()),
+                _ => None,
+            })
+        };
+        let mut played = Vec::new();
+        for command in commands_at(0) {
+            match command {
+                Command::Call(label) => {
+                    let at = self
+                        .lines
+                        .iter()
+                        .position(|line| matches!(line, Line::Label(l) if *l == label))
+                        .expect("a call's passage has its label");
+                    played.extend(commands_at(at).take_while(|c| *c != Command::Return));
+                }
+                Command::Jump(_) | Command::End => {
+                    played.push(command);
+                    break;
+                }
+                _ => played.push(command),
+            }
+        }
+        played
+    }
+
     pub fn used(&self) -> bool {
         !self.lines.is_empty()
     }
@@ -260,10 +291,21 @@ pub fn encode(name: &str, shown: &str, midi: &Midi) -> Result<Song, MidiError> {
         if let Some(loop_frame) = loop_frame {
             split_at(&mut spans, loop_frame, midi.loop_tick.unwrap_or(0));
         }
-        channels.push(ChannelStream {
+        let plain = ChannelStream {
             channel,
             lines: lines(channel, &spans, loop_frame, midi),
-        });
+        };
+        let shared = ChannelStream {
+            channel,
+            lines: share_repeats(channel, plain.lines.clone()),
+        };
+        assert!(
+            shared.played() == plain.played(),
+            "{name}: the {} stream with its repeats shared plays differently (a bug in \
+             share_repeats)",
+            channel.name()
+        );
+        channels.push(shared);
     }
     Ok(Song {
         name: name.to_string(),
@@ -450,12 +492,119 @@ fn lines(channel: Channel, spans: &[Span], loop_frame: Option<u64>, midi: &Midi)
     lines
 }
 
+/// Keeps each passage that repeats once, after the stream's end, and calls it where it
+/// plays, as long as that makes the stream smaller: the passage that saves the most bytes
+/// first (a call is 3 bytes, the return 1). A passage is 2 commands or more of notes,
+/// rests, waits and instrument changes, never across the loop label; calls do not nest.
+pub(super) fn share_repeats(channel: Channel, mut lines: Vec<Line>) -> Vec<Line> {
+    let mut passages: Vec<Line> = Vec::new();
+    for number in 1.. {
+        // Runs of commands a passage may hold: (line index, command), split at labels and
+        // at jumps, ends and calls.
+        let mut runs: Vec<Vec<(usize, &Command)>> = vec![Vec::new()];
+        for (at, line) in lines.iter().enumerate() {
+            match line {
+                Line::Command(
+                    command @ (Command::Note { .. }
+                    | Command::Rest(_)
+                    | Command::Wait(_)
+                    | Command::Envelope(_)
+                    | Command::Timbre(_)),
+                    _,
+                ) => runs.last_mut().unwrap().push((at, command)),
+                Line::Comment(_) => {}
+                _ => runs.push(Vec::new()),
+            }
+        }
+        // The best passage: (bytes saved, its first occurrence (run, index), length).
+        let mut best: Option<(usize, (usize, usize), usize)> = None;
+        let longest = runs.iter().map(Vec::len).max().unwrap_or(0);
+        for length in 2..=longest / 2 {
+            let mut found: std::collections::HashMap<Vec<&Command>, Vec<(usize, usize)>> =
+                Default::default();
+            for (r, run) in runs.iter().enumerate() {
+                for i in 0..(run.len() + 1).saturating_sub(length) {
+                    let key: Vec<&Command> = run[i..i + length].iter().map(|&(_, c)| c).collect();
+                    found.entry(key).or_default().push((r, i));
+                }
+            }
+            for (key, places) in found {
+                let count = non_overlapping(&places, length).len();
+                let bytes: usize = key.iter().map(|c| c.size()).sum();
+                let saved = (count * bytes).saturating_sub(count * 3 + bytes + 1);
+                let first = places[0];
+                if saved > 0
+                    && best.is_none_or(|(s, f, _)| {
+                        (saved, std::cmp::Reverse(first)) > (s, std::cmp::Reverse(f))
+                    })
+                {
+                    best = Some((saved, first, length));
+                }
+            }
+        }
+        let Some((_, first, length)) = best else {
+            break;
+        };
+        let key: Vec<Command> = runs[first.0][first.1..first.1 + length]
+            .iter()
+            .map(|&(_, c)| c.clone())
+            .collect();
+        let mut places = Vec::new();
+        for (r, run) in runs.iter().enumerate() {
+            for i in 0..(run.len() + 1).saturating_sub(length) {
+                if run[i..i + length].iter().map(|&(_, c)| c).eq(key.iter()) {
+                    places.push((r, i));
+                }
+            }
+        }
+        // The line spans to replace, from each occurrence's first command to its last.
+        let spans: Vec<(usize, usize)> = non_overlapping(&places, length)
+            .into_iter()
+            .map(|(r, i)| (runs[r][i].0, runs[r][i + length - 1].0))
+            .collect();
+        let label = format!(".{}Passage{number}", channel.label());
+        passages.push(Line::Label(label.clone()));
+        let (from, to) = spans[0];
+        for line in &lines[from..=to] {
+            passages.push(match line {
+                Line::Comment(text) => Line::Comment(text.clone()),
+                Line::Command(command, comment) => Line::Command(command.clone(), comment.clone()),
+                Line::Label(_) => unreachable!("a passage holds no label"),
+            });
+        }
+        passages.push(Line::Command(Command::Return, String::new()));
+        for &(from, to) in spans.iter().rev() {
+            let call = Line::Command(Command::Call(label.clone()), format!("{} commands", length));
+            lines.splice(from..=to, [call]);
+        }
+    }
+    lines.extend(passages);
+    lines
+}
+
+/// Of the places (run, index) of a passage of `length` commands, in order, those that do
+/// not overlap the one taken before.
+fn non_overlapping(places: &[(usize, usize)], length: usize) -> Vec<(usize, usize)> {
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    for &(r, i) in places {
+        if taken
+            .last()
+            .is_none_or(|&(lr, li)| lr != r || i >= li + length)
+        {
+            taken.push((r, i));
+        }
+    }
+    taken
+}
+
 /// The command byte values, for the generated constants.
-pub const COMMAND_BYTES: [(&str, u8); 6] = [
+pub const COMMAND_BYTES: [(&str, u8); 8] = [
     ("MUSIC_REST", REST),
     ("MUSIC_WAIT", WAIT),
     ("MUSIC_ENVELOPE", ENVELOPE),
     ("MUSIC_TIMBRE", TIMBRE),
     ("MUSIC_JUMP", JUMP),
     ("MUSIC_END", END),
+    ("MUSIC_CALL", CALL),
+    ("MUSIC_RETURN", RETURN),
 ];
