@@ -114,8 +114,8 @@ fn every_sheet_unpacks_in_vram_as_the_reference_unpacks_it() {
     machine.assert_no_violations().unwrap();
 }
 
-/// The title to the first option page, on to the level page and the board, and NEW GAME
-/// from the board's menu back to the option pages: each keeps the LCD off for at most 6
+/// The title to the first option page and back (B), to it again, on to the level page and
+/// the board, and NEW GAME from the board's menu back to the option pages: each keeps the LCD off for at most 6
 /// frames. Start-up, from power-on to the title, clears all of RAM and VRAM besides:
 /// at most 10 frames. The figures are printed.
 #[test]
@@ -124,6 +124,16 @@ fn no_screen_change_keeps_the_lcd_off_longer_than_6_frames() {
     let start_up = dark_cycles(&mut machine, None);
     machine.run_frames(10).unwrap();
     let mut changes = Vec::new();
+    changes.push((
+        "the title to the first option page",
+        dark_cycles(&mut machine, Some(Button::Start)),
+    ));
+    machine.run_frames(10).unwrap();
+    changes.push((
+        "B on the first option page to the title",
+        dark_cycles(&mut machine, Some(Button::B)),
+    ));
+    machine.run_frames(10).unwrap();
     changes.push((
         "the title to the first option page",
         dark_cycles(&mut machine, Some(Button::Start)),
