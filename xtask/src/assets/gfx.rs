@@ -127,7 +127,8 @@ pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
         outputs.note(sheet.conversion());
     }
     outputs.note(converted.budget());
-    for stream in converted.streams() {
+    let streams = converted.streams();
+    for stream in &streams {
         // The reference unpacker checks the packer.
         if super::pack::unpack(&stream.packed)? != stream.data {
             bail!(
@@ -137,7 +138,7 @@ pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
         }
         outputs.note(stream.sizes());
     }
-    for (name, contents) in converted.files()? {
+    for (name, contents) in converted.files_of(&streams)? {
         outputs.ensure_file_contents(&name, contents.as_bytes())?;
     }
     Ok(())
@@ -657,8 +658,13 @@ impl Converted {
     }
 
     /// The files of `generated/` this makes, and their contents.
+    #[cfg(test)]
     pub fn files(&self) -> Result<Vec<(String, String)>> {
-        let streams = self.streams();
+        self.files_of(&self.streams())
+    }
+
+    /// The files of `generated/`, with the streams packed (by [`Converted::streams`]).
+    fn files_of(&self, streams: &[Stream]) -> Result<Vec<(String, String)>> {
         let blocks_of = |prefix: &str| -> Vec<Block> {
             streams
                 .iter()

@@ -117,11 +117,18 @@ fn longest_matches(data: &[u8]) -> Vec<(usize, usize)> {
         }
         let key = [data[i], data[i + 1], data[i + 2]];
         let earlier = seen.entry(key).or_default();
+        let reach = MAX_MATCH.min(n - i);
         for &j in earlier.iter().rev() {
             if i - j > MAX_DISTANCE {
                 break;
             }
-            let length = (0..MAX_MATCH.min(n - i))
+            // Only a match longer than the longest so far counts: one that differs at
+            // that length cannot be.
+            let best = longest[i].1;
+            if best > 0 && (best >= reach || data[j + best] != data[i + best]) {
+                continue;
+            }
+            let length = (0..reach)
                 .take_while(|&k| data[j + k] == data[i + k])
                 .count();
             if length > longest[i].1 {

@@ -1,6 +1,7 @@
 //! From the notes of each channel to the driver's command streams: ticks to frames,
 //! rests, the loop, instrument changes, and the `db` lines of the song file.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use super::midi::{Midi, MidiError, Note};
@@ -492,6 +493,9 @@ fn lines(channel: Channel, spans: &[Span], loop_frame: Option<u64>, midi: &Midi)
     lines
 }
 
+/// The base of the passages' hashes (any odd number with many bits set).
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// Keeps each passage that repeats once, after the stream's end, and calls it where it
 /// plays, as long as that makes the stream smaller: the passage that saves the most bytes
 /// first (a call is 3 bytes, the return 1). A passage is 2 commands or more of notes,
@@ -517,22 +521,54 @@ pub(super) fn share_repeats(channel: Channel, mut lines: Vec<Line>) -> Vec<Line>
             }
         }
         // The best passage: (bytes saved, its first occurrence (run, index), length).
+        // Each command as a number, each run as their sums of hashes and of sizes from its
+        // start: a passage's hash and size in constant time.
+        let mut ids: HashMap<&Command, u64> = HashMap::new();
+        let mut id_runs: Vec<Vec<u64>> = Vec::new();
+        let mut hashes: Vec<Vec<u64>> = Vec::new();
+        let mut sizes: Vec<Vec<usize>> = Vec::new();
+        for run in &runs {
+            let (mut id_run, mut hash, mut size) = (Vec::new(), vec![0u64], vec![0usize]);
+            for &(_, command) in run {
+                let next = ids.len() as u64 + 1;
+                let id = *ids.entry(command).or_insert(next);
+                id_run.push(id);
+                hash.push(
+                    hash[hash.len() - 1]
+                        .wrapping_mul(HASH_BASE)
+                        .wrapping_add(id),
+                );
+                size.push(size[size.len() - 1] + command.size());
+            }
+            id_runs.push(id_run);
+            hashes.push(hash);
+            sizes.push(size);
+        }
+        // The best passage: (bytes saved, its first occurrence (run, index), length).
         let mut best: Option<(usize, (usize, usize), usize)> = None;
         let longest = runs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut power = HASH_BASE;
         for length in 2..=longest / 2 {
-            let mut found: std::collections::HashMap<Vec<&Command>, Vec<(usize, usize)>> =
-                Default::default();
-            for (r, run) in runs.iter().enumerate() {
-                for i in 0..(run.len() + 1).saturating_sub(length) {
-                    let key: Vec<&Command> = run[i..i + length].iter().map(|&(_, c)| c).collect();
+            power = power.wrapping_mul(HASH_BASE);
+            let mut found: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
+            for (r, hash) in hashes.iter().enumerate() {
+                for i in 0..hash.len().saturating_sub(length) {
+                    let key = hash[i + length].wrapping_sub(hash[i].wrapping_mul(power));
                     found.entry(key).or_default().push((r, i));
                 }
             }
-            for (key, places) in found {
-                let count = non_overlapping(&places, length).len();
-                let bytes: usize = key.iter().map(|c| c.size()).sum();
+            for places in found.values() {
+                let (r0, i0) = places[0];
+                let passage = &id_runs[r0][i0..i0 + length];
+                let same: Vec<(usize, usize)> = places
+                    .iter()
+                    .copied()
+                    .filter(|&(r, i)| id_runs[r][i..i + length] == *passage)
+                    .collect();
+                let count = non_overlapping(&same, length).len();
+                let bytes = sizes[r0][i0 + length] - sizes[r0][i0];
                 let saved = (count * bytes).saturating_sub(count * 3 + bytes + 1);
-                let first = places[0];
+                let first = (r0, i0);
                 if saved > 0
                     && best.is_none_or(|(s, f, _)| {
                         (saved, std::cmp::Reverse(first)) > (s, std::cmp::Reverse(f))
