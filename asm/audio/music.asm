@@ -4,7 +4,7 @@
 ;
 ; The song format is described in xtask/src/assets/music.rs: per channel a stream
 ; of notes, rests and waits, each lasting a number of frames, with envelope and
-; timbre changes and a jump for the loop.
+; timbre changes, a jump for the loop, and calls of passages that repeat.
 ;
 ; Only UpdateAudio writes the sound registers (after InitAudio). PlaySong, StopSong,
 ; SetMusicEnabled and PlaySoundEffect only leave a request in one byte, which the
@@ -30,6 +30,8 @@ DEF CHANNEL_OWNED    RB 1
 DEF CHANNEL_TIMBRE   RB 1
 ; Pulse, noise: NRx2 (volume and fade); wave: NR32 (output level)
 DEF CHANNEL_ENVELOPE RB 1
+; Where MUSIC_RETURN goes on: the command after the last MUSIC_CALL
+DEF CHANNEL_RETURN   RW 1
 DEF CHANNEL_SIZE     RB 0
 
 ; wSongRequest: no request, or stop the song; others are the song's number + 1,
@@ -133,6 +135,8 @@ InitAudio::
 	xor a
 	ld [hli], a ; CHANNEL_TIMBRE
 	ld [hli], a ; CHANNEL_ENVELOPE
+	ld [hli], a ; CHANNEL_RETURN
+	ld [hli], a
 	dec c
 	jr nz, .channel
 
@@ -345,6 +349,10 @@ ReadCommands:
 	jr z, .timbre
 	cp MUSIC_JUMP
 	jr z, .jump
+	cp MUSIC_CALL
+	jr z, .call
+	cp MUSIC_RETURN
+	jr z, .return
 	; MUSIC_END: stopped (CHANNEL_WAIT is 0 already) and silent.
 	xor a
 	ret
@@ -384,6 +392,40 @@ ReadCommands:
 	jr .command
 
 .jump
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	jr .command
+
+.call
+	; hl = the call's address, CHANNEL_RETURN = the command after it
+	ld a, [hli]
+	ld c, a
+	ld a, [hli]
+	ld b, a
+	push bc
+	ld a, e
+	add CHANNEL_RETURN
+	ld c, a
+	adc d
+	sub c
+	ld b, a
+	ld a, l
+	ld [bc], a
+	inc bc
+	ld a, h
+	ld [bc], a
+	pop hl
+	jr .command
+
+.return
+	; hl = CHANNEL_RETURN
+	ld a, e
+	add CHANNEL_RETURN
+	ld l, a
+	adc d
+	sub l
+	ld h, a
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -542,13 +584,12 @@ TakeChannelFromMusic::
 ;; @return hl: its CHANNEL_OWNED
 ;; @destroys af, e
 ChannelOwned:
-	ASSERT CHANNEL_SIZE == 6
-	; a = b * 6
+	ASSERT CHANNEL_SIZE == 8
+	; a = b * 8
 	ld a, b
 	add a
-	ld e, a
 	add a
-	add e
+	add a
 	add LOW(wMusicChannels + CHANNEL_OWNED)
 	ld l, a
 	adc HIGH(wMusicChannels + CHANNEL_OWNED)

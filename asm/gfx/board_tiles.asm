@@ -17,8 +17,5 @@ SECTION "Board tiles", ROMX
 
 	INCLUDE "generated/gfx/board.inc"
 	assert_table_length BoardCells, NUM_BOARD_CELLS, CELL_SIZE
-	ASSERT BoardTilesHigh - BoardTilesLow == NUM_BOARD_TILES_LOW * TILE_SIZE
-	ASSERT BoardObjectTiles - BoardTilesHigh == NUM_BOARD_TILES_HIGH * TILE_SIZE
-	ASSERT BoardCells - BoardObjectTiles == NUM_BOARD_OBJ_TILES * TILE_SIZE
 	; The largest offset into BoardCells must fit in a byte.
 	ASSERT NUM_BOARD_CELLS * CELL_SIZE <= 256

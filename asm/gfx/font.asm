@@ -7,6 +7,5 @@ INCLUDE "include/gfx.inc"
 
 SECTION "Font tiles", ROMX
 
-; Start-up (asm/home/init.asm) copies them to vFontTiles.
+; Packed: start-up (asm/home/init.asm) unpacks them to vFontTiles.
 	INCLUDE "generated/gfx/font.inc"
-	assert_table_length FontTiles, NUM_FONT_TILES, TILE_SIZE

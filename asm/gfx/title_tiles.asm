@@ -10,5 +10,3 @@ SECTION "Title tiles", ROMX
 
 	INCLUDE "generated/gfx/title.inc"
 	assert_table_length TitleMap, SCREEN_HEIGHT, SCREEN_WIDTH
-	ASSERT TitleTilesHigh - TitleTilesLow == NUM_TITLE_TILES_LOW * TILE_SIZE
-	ASSERT TitleMap - TitleTilesHigh == NUM_TITLE_TILES_HIGH * TILE_SIZE

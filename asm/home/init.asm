@@ -91,10 +91,9 @@ Start::
 	call CopyOAMDMARoutine
 
 	; The font, the same on every screen; each screen loads its own tiles.
-	ld de, FontTiles
-	ld hl, vFontTiles
-	ld bc, NUM_FONT_TILES * TILE_SIZE
-	call Memcpy
+	ld hl, PackedFontTiles
+	ld de, vFontTiles
+	call Unpack
 
 	; The palettes, for good: no screen changes them (so the VBlank handler
 	; keeps no shadow of them).

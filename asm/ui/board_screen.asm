@@ -51,24 +51,21 @@ wBestColumn: db
 
 SECTION "Board screen", ROM0
 
-;; Loads the board screen's tiles, starts a new game and draws it: the board,
+;; Unpacks the board screen's tiles, starts a new game and draws it: the board,
 ;; its labels, the marks, the status line, the menu in the window's tile map.
 ;; LCD off.
 ;; @return a: the LCDC value to show it with
 ;; @destroys af, bc, de, hl
 SetUpBoardScreen::
-	ld de, BoardTilesLow
-	ld hl, vTilesBlock2
-	ld bc, NUM_BOARD_TILES_LOW * TILE_SIZE
-	call Memcpy
-	ld de, BoardTilesHigh
-	ld hl, vScreenTilesHigh
-	ld bc, NUM_BOARD_TILES_HIGH * TILE_SIZE
-	call Memcpy
-	ld de, BoardObjectTiles
-	ld hl, vTilesBlock0
-	ld bc, NUM_BOARD_OBJ_TILES * TILE_SIZE
-	call Memcpy
+	; The background tiles are one stream from the first after the font to the
+	; end of block 2, which follows block 1.
+	ASSERT VRAM_BLOCK1 + 128 * TILE_SIZE == VRAM_BLOCK2
+	ld hl, PackedBoardTiles
+	ld de, vScreenTilesHigh
+	call Unpack
+	ld hl, PackedBoardObjectTiles
+	ld de, vTilesBlock0
+	call Unpack
 
 	call ClearTilemap
 	call DrawMenu

@@ -35,19 +35,20 @@ wPressStartHidden: db
 
 SECTION "Title screen", ROM0
 
-;; Loads the title's tiles and draws it, with PRESS START showing. Writes VRAM
+;; Unpacks the title's tiles and draws it, with PRESS START showing. Writes VRAM
 ;; without waiting: call with the LCD off. The font must be loaded already.
 ;; @return a: the LCDC value to show it with
 ;; @destroys af, bc, de, hl
 SetUpTitleScreen::
-	ld de, TitleTilesLow
-	ld hl, vTilesBlock0
-	ld bc, NUM_TITLE_TILES_LOW * TILE_SIZE
-	call Memcpy
-	ld de, TitleTilesHigh
-	ld hl, vScreenTilesHigh
-	ld bc, NUM_TITLE_TILES_HIGH * TILE_SIZE
-	call Memcpy
+	ld hl, PackedTitleTiles
+	ld de, vTilesBlock0
+	call Unpack
+	; The art may have more tiles than block 0 holds (a stream only then).
+	IF NUM_TITLE_TILES_HIGH > 0
+	ld hl, PackedTitleTilesHigh
+	ld de, vScreenTilesHigh
+	call Unpack
+	ENDC
 
 	ld de, TitleMap
 	call CopyScreenTilemap

@@ -56,7 +56,6 @@ mod sheet;
 mod tests;
 mod tiles;
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{bail, Result};
@@ -85,6 +84,8 @@ pub const FONT_FIRST_TILE: usize = 0x80;
 /// Tile numbers a screen's own tiles take first: $8000 (LCDC_BLOCK01) or $9000
 /// (LCDC_BLOCK21), before the ones after the font.
 const LOW_TILES: usize = 128;
+/// The bytes of a tile: 8 rows of 2 bitplanes.
+const TILE_BYTES: usize = std::mem::size_of::<TileBytes>();
 
 pub const TITLE_PNG: &str = "assets/title.png";
 pub const FONT_PNG: &str = "assets/font.png";
@@ -127,7 +128,18 @@ pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
         outputs.note(sheet.conversion());
     }
     outputs.note(converted.budget());
-    for (name, contents) in converted.files()? {
+    let streams = converted.streams();
+    for stream in &streams {
+        // The reference unpacker checks the packer.
+        if super::pack::unpack(&stream.packed)? != stream.data {
+            bail!(
+                "{} does not unpack to its tiles: a bug in the packer",
+                stream.label
+            );
+        }
+        outputs.note(stream.sizes());
+    }
+    for (name, contents) in converted.files_of(&streams)? {
         outputs.ensure_file_contents(&name, contents.as_bytes())?;
     }
     Ok(())
@@ -267,6 +279,49 @@ impl ScreenTiles {
     pub fn high(&self) -> &[TileBytes] {
         &self.set.tiles[self.set.len().min(LOW_TILES)..]
     }
+}
+
+/// Tiles as the cartridge stores them: packed (see [`super::pack`]), one stream for each
+/// stretch of VRAM a screen's set-up unpacks them into.
+pub struct Stream {
+    pub label: &'static str,
+    /// Where it unpacks to, as the asm names the place.
+    pub destination: &'static str,
+    /// What it holds, for the generated file.
+    pub about: String,
+    /// The tiles' bytes, as VRAM holds them once unpacked.
+    pub data: Vec<u8>,
+    pub packed: Vec<u8>,
+}
+
+impl Stream {
+    fn new(label: &'static str, destination: &'static str, about: String, data: Vec<u8>) -> Stream {
+        let packed = super::pack::pack(&data);
+        Stream {
+            label,
+            destination,
+            about,
+            data,
+            packed,
+        }
+    }
+
+    /// The stream's sizes: unpacked, packed, and packed as pb16 (the scheme measured
+    /// against).
+    pub fn sizes(&self) -> String {
+        format!(
+            "{}: {} packed into {} (pb16: {})",
+            self.label,
+            plural(self.data.len(), "byte"),
+            self.packed.len(),
+            super::pack::pb16_pack(&self.data).len()
+        )
+    }
+}
+
+/// The bytes of `tiles`, one after the other.
+fn tile_bytes(tiles: &[TileBytes]) -> Vec<u8> {
+    tiles.iter().flatten().copied().collect()
 }
 
 /// Converts and checks all the art.
@@ -485,20 +540,28 @@ struct Block {
     lines: Vec<String>,
 }
 
-fn tile_lines(tiles: &[TileBytes], first_number: usize) -> Vec<String> {
-    tiles
-        .iter()
-        .enumerate()
-        .map(|(i, bytes)| {
-            let mut line = String::from("db ");
-            for (j, byte) in bytes.iter().enumerate() {
-                let comma = if j == 0 { "" } else { "," };
-                write!(line, "{comma}${byte:02X}").unwrap();
-            }
-            write!(line, " ; ${:02X}", first_number + i).unwrap();
-            line
-        })
-        .collect()
+impl Stream {
+    /// The stream as a block of a generated file, 16 bytes a line.
+    fn block(&self) -> Block {
+        Block {
+            label: self.label.into(),
+            comment: format!(
+                "{}: {} packed into {}, unpacked to {}",
+                self.about,
+                plural(self.data.len(), "byte"),
+                self.packed.len(),
+                self.destination
+            ),
+            lines: self
+                .packed
+                .chunks(16)
+                .map(|line| {
+                    let bytes: Vec<String> = line.iter().map(|b| format!("${b:02X}")).collect();
+                    format!("db {}", bytes.join(","))
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Template)]
@@ -540,47 +603,101 @@ fn count(name: &str, value: usize) -> (String, String) {
 }
 
 impl Converted {
+    /// The packed streams, in the order of the generated files. The title's tiles after
+    /// the font are a stream only when there are any. The board screen's background
+    /// tiles are one stream from the first after the font on: those, zeros for the tile
+    /// numbers up to 255 it does not use, then its first 128 at $9000, which follow
+    /// $8FFF: so that the tiles of either half are matches for the other's.
+    pub fn streams(&self) -> Vec<Stream> {
+        let high_first = FONT_FIRST_TILE + self.font.len();
+        let font: Vec<TileBytes> = self.font.iter().map(|&(_, bytes)| bytes).collect();
+        let mut streams = vec![
+            Stream::new(
+                "PackedFontTiles",
+                "vFontTiles",
+                format!("{} glyphs: {}", self.font.len(), FONT_GLYPHS.concat()),
+                tile_bytes(&font),
+            ),
+            Stream::new(
+                "PackedTitleTiles",
+                "vTilesBlock0",
+                "The title's tiles $00-$7F, for $8000 (LCDC_BLOCK01)".into(),
+                tile_bytes(self.title.low()),
+            ),
+        ];
+        if !self.title.high().is_empty() {
+            streams.push(Stream::new(
+                "PackedTitleTilesHigh",
+                "vScreenTilesHigh",
+                format!("The title's tiles from ${high_first:02X}, after the font"),
+                tile_bytes(self.title.high()),
+            ));
+        }
+        let mut board = tile_bytes(self.board.high());
+        let unused = 256 - high_first - self.board.high().len();
+        board.resize(board.len() + unused * TILE_BYTES, 0);
+        board.extend(tile_bytes(self.board.low()));
+        streams.push(Stream::new(
+            "PackedBoardTiles",
+            "vScreenTilesHigh",
+            format!(
+                "Background tiles from ${high_first:02X} (after the font) to $FF, then \
+                 $00-$7F at $9000 (LCDC_BLOCK21): {} of the board's, {unused} unused (zeros), \
+                 {}",
+                self.board.high().len(),
+                self.board.low().len()
+            ),
+            board,
+        ));
+        streams.push(Stream::new(
+            "PackedBoardObjectTiles",
+            "vTilesBlock0",
+            "Object tiles from $00, for $8000: the selector, the last-move mark".into(),
+            tile_bytes(&self.objects),
+        ));
+        streams
+    }
+
     /// The files of `generated/` this makes, and their contents.
+    #[cfg(test)]
     pub fn files(&self) -> Result<Vec<(String, String)>> {
-        let font_tiles: Vec<TileBytes> = self.font.iter().map(|&(_, bytes)| bytes).collect();
+        self.files_of(&self.streams())
+    }
+
+    /// The files of `generated/`, with the streams packed (by [`Converted::streams`]).
+    fn files_of(&self, streams: &[Stream]) -> Result<Vec<(String, String)>> {
+        let blocks_of = |prefix: &str| -> Vec<Block> {
+            streams
+                .iter()
+                .filter(|stream| stream.label.starts_with(prefix))
+                .map(Stream::block)
+                .collect()
+        };
         let font = DataTemplate {
             sources: FONT_PNG,
-            about: "The font's tiles, for $8800 (tile $80 on).",
-            blocks: vec![Block {
-                label: "FontTiles".into(),
-                comment: format!("{} glyphs: {}", self.font.len(), FONT_GLYPHS.concat()),
-                lines: tile_lines(&font_tiles, FONT_FIRST_TILE),
-            }],
+            about: "The font's tiles, for $8800 (tile $80 on), packed (see \
+                    xtask/src/assets/pack.rs).",
+            blocks: blocks_of("PackedFont"),
         };
         let high_first = FONT_FIRST_TILE + self.font.len();
+        let mut title_blocks = blocks_of("PackedTitle");
+        title_blocks.push(Block {
+            label: "TitleMap".into(),
+            comment: "The tile map, 20 x 18 tiles, row by row".into(),
+            lines: self
+                .title_map
+                .chunks(20)
+                .map(|row| {
+                    let numbers: Vec<String> = row.iter().map(|n| format!("${n:02X}")).collect();
+                    format!("db {}", numbers.join(","))
+                })
+                .collect(),
+        });
         let title = DataTemplate {
             sources: TITLE_PNG,
-            about: "The title screen: its own tiles (the font is loaded apart) and its map.",
-            blocks: vec![
-                Block {
-                    label: "TitleTilesLow".into(),
-                    comment: "Tiles $00-$7F, for $8000 (LCDC_BLOCK01)".into(),
-                    lines: tile_lines(self.title.low(), 0),
-                },
-                Block {
-                    label: "TitleTilesHigh".into(),
-                    comment: format!("Tiles from ${high_first:02X}, after the font"),
-                    lines: tile_lines(self.title.high(), high_first),
-                },
-                Block {
-                    label: "TitleMap".into(),
-                    comment: "The tile map, 20 x 18 tiles, row by row".into(),
-                    lines: self
-                        .title_map
-                        .chunks(20)
-                        .map(|row| {
-                            let numbers: Vec<String> =
-                                row.iter().map(|n| format!("${n:02X}")).collect();
-                            format!("db {}", numbers.join(","))
-                        })
-                        .collect(),
-                },
-            ],
+            about: "The title screen: its own tiles, packed (see xtask/src/assets/pack.rs; \
+                    the font is loaded apart), and its map.",
+            blocks: title_blocks,
         };
         let mut cell_lines = Vec::new();
         for (i, numbers) in self.board_cells.iter().enumerate() {
@@ -603,33 +720,19 @@ impl Converted {
         }
         let board = DataTemplate {
             sources: &format!("{PIECES_PNG} and {BOARD_PNG}"),
-            about: "The board screen: background tiles (pieces drawn on squares, the frame), \
-                    object tiles, and the tiles of each cell.",
-            blocks: vec![
-                Block {
-                    label: "BoardTilesLow".into(),
-                    comment: "Background tiles $00-$7F, for $9000 (LCDC_BLOCK21)".into(),
-                    lines: tile_lines(self.board.low(), 0),
-                },
-                Block {
-                    label: "BoardTilesHigh".into(),
-                    comment: format!("Background tiles from ${high_first:02X}, after the font"),
-                    lines: tile_lines(self.board.high(), high_first),
-                },
-                Block {
-                    label: "BoardObjectTiles".into(),
-                    comment: "Object tiles from $00, for $8000: the selector, the last-move mark"
-                        .into(),
-                    lines: tile_lines(&self.objects, 0),
-                },
-                Block {
+            about: "The board screen: background tiles (pieces drawn on squares, the frame) and \
+                    object tiles, packed (see xtask/src/assets/pack.rs), and the tiles of each \
+                    cell.",
+            blocks: blocks_of("PackedBoard")
+                .into_iter()
+                .chain([Block {
                     label: "BoardCells".into(),
                     comment: "Each cell's tiles (top left, top right, bottom left, bottom right) \
                               by [outlined][content][square colour]"
                         .into(),
                     lines: cell_lines,
-                },
-            ],
+                }])
+                .collect(),
         };
         let charmap = CharmapTemplate {
             chars: self

@@ -5,6 +5,7 @@
 pub mod eval;
 pub mod gfx;
 pub mod music;
+pub mod pack;
 pub mod search;
 pub mod zobrist;
 

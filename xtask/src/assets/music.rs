@@ -58,6 +58,13 @@
 //! | `$83` v | timbre for the next notes: NRx1 duty (pulse) or wave shape index (wave) |
 //! | `$84` lo hi | jump (the loop) |
 //! | `$85` | end: the channel falls silent |
+//! | `$86` lo hi | call: play the commands there up to a return, then go on after the call |
+//! | `$87` | return (from a call; calls do not nest) |
+//!
+//! A passage that repeats on a channel (the same commands, two or more times) is kept
+//! once, after the channel's stream, and called where it plays, when that is smaller
+//! (the passage saving the most bytes first, until none saves any): the title song takes
+//! 1,282 bytes instead of 1,542. The driver keeps one return address a channel.
 
 mod encode;
 mod midi;
@@ -83,6 +90,8 @@ pub const ENVELOPE: u8 = 0x82;
 pub const TIMBRE: u8 = 0x83;
 pub const JUMP: u8 = 0x84;
 pub const END: u8 = 0x85;
+pub const CALL: u8 = 0x86;
+pub const RETURN: u8 = 0x87;
 
 /// The DMG's frame rate as a fraction: 4,194,304 Hz / 70,224 dots per frame.
 pub const FRAMES_PER_SECOND_NUMERATOR: u64 = 4_194_304;
@@ -422,7 +431,7 @@ struct SongsTemplate<'a> {
 #[template(path = "music.inc", escape = "none")]
 struct ConstantsTemplate<'a> {
     songs: &'a [Song],
-    commands: [(&'static str, u8); 6],
+    commands: [(&'static str, u8); 8],
     periods: u8,
     waves: usize,
     drums: usize,

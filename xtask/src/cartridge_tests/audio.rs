@@ -83,6 +83,7 @@ fn expected_timeline(rom: &RomReader, label: &str, frames: u64) -> Timeline {
             continue;
         }
         let (mut frame, mut timbre, mut envelope) = (0, 0u8, 0u8);
+        let mut return_to = 0;
         while frame < frames {
             let command = rom.byte(pointer);
             pointer += 1;
@@ -125,6 +126,15 @@ fn expected_timeline(rom: &RomReader, label: &str, frames: u64) -> Timeline {
                 }
                 music::JUMP => {
                     pointer = rom.word(pointer);
+                    continue;
+                }
+                music::CALL => {
+                    return_to = pointer + 2;
+                    pointer = rom.word(pointer);
+                    continue;
+                }
+                music::RETURN => {
+                    pointer = return_to;
                     continue;
                 }
                 music::END => {

@@ -137,7 +137,7 @@ enum Entries {
 /// the next would not fit, and gives the bytes each should leave in VRAM from there on.
 fn fill_queue(machine: &mut Machine, entries: Entries) -> Vec<u8> {
     let sizes = queue_sizes(machine);
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let (length, size) = match entries {
         Entries::Copies(n) => (n, sizes.header + n),
         Entries::Fills(n) => (n, sizes.header + 1),
@@ -313,7 +313,7 @@ fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
     let mut machine = title_between_updates();
     let map1 = tilemap1(&machine);
     let start = machine.frames();
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let mut expected = Vec::new();
     for _ in 0..3 {
         let from = source + expected.len() as u16;
@@ -380,7 +380,7 @@ fn with_the_lcd_off_more_than_the_queue_holds_arrives_without_waiting() {
         0,
         "the LCD is off"
     );
-    let source = machine.symbol("TitleTilesLow").unwrap();
+    let source = machine.symbol("PackedTitleTiles").unwrap();
     let mut expected = Vec::new();
     // 3 x 200 + 180 bytes, three times what the ring holds: each 200 is 3 entries
     // (68 + 68 + 64 bytes, 209 of the ring's 255), so the second and the third

@@ -38,3 +38,4 @@ mod search;
 mod soak;
 mod stages;
 mod support;
+mod unpack;

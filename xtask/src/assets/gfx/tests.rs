@@ -717,3 +717,42 @@ fn a_piece_or_the_outline_may_use_all_four_shades_and_transparency_in_a_tile() {
         );
     }
 }
+
+/// Every stream of the art unpacks to exactly its tiles; the board's holds the tiles after
+/// the font, zeros up to tile 255, then its first 128; the LZ is smaller than pb16 on all
+/// but the 8 object tiles.
+#[test]
+fn every_sheet_round_trips_through_its_packed_stream() {
+    let converted = convert(&read_art().unwrap()).unwrap();
+    let tiles = |tiles: &[TileBytes]| -> Vec<u8> { tiles.iter().flatten().copied().collect() };
+    let mut board = tiles(converted.board.high());
+    let unused = 256 - FONT_FIRST_TILE - converted.font.len() - converted.board.high().len();
+    board.resize(board.len() + unused * 16, 0);
+    board.extend(tiles(converted.board.low()));
+    let font: Vec<TileBytes> = converted.font.iter().map(|&(_, bytes)| bytes).collect();
+    let want = [
+        ("PackedFontTiles", tiles(&font)),
+        ("PackedTitleTiles", tiles(converted.title.low())),
+        ("PackedBoardTiles", board),
+        ("PackedBoardObjectTiles", tiles(&converted.objects)),
+    ];
+    let streams = converted.streams();
+    assert_eq!(streams.len(), want.len());
+    for (stream, (label, data)) in streams.iter().zip(want) {
+        assert_eq!(stream.label, label);
+        assert_eq!(stream.data, data, "{label}");
+        assert_eq!(
+            crate::assets::pack::unpack(&stream.packed).unwrap(),
+            data,
+            "{label}"
+        );
+        let pb16 = crate::assets::pack::pb16_pack(&data);
+        assert_eq!(
+            crate::assets::pack::pb16_unpack(&pb16, data.len()).unwrap(),
+            data
+        );
+        if label != "PackedBoardObjectTiles" {
+            assert!(stream.packed.len() < pb16.len(), "{}", stream.sizes());
+        }
+    }
+}

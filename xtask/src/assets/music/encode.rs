@@ -1,13 +1,14 @@
 //! From the notes of each channel to the driver's command streams: ticks to frames,
 //! rests, the loop, instrument changes, and the `db` lines of the song file.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use super::midi::{Midi, MidiError, Note};
 use super::{
-    drum_index, note_name, pascal_case, volume, wave_level, Channel, DRUM_KIT, DUTIES, END,
-    ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, TIMBRE, WAIT,
-    WAVE_NAMES,
+    drum_index, note_name, pascal_case, volume, wave_level, Channel, CALL, DRUM_KIT, DUTIES, END,
+    ENVELOPE, FRAMES_PER_SECOND_DENOMINATOR, FRAMES_PER_SECOND_NUMERATOR, JUMP, REST, RETURN,
+    TIMBRE, WAIT, WAVE_NAMES,
 };
 use crate::project::plural;
 
@@ -42,6 +43,7 @@ pub struct ChannelStream {
 }
 
 /// A line of the song file.
+#[derive(Clone)]
 pub enum Line {
     Label(String),
     Comment(String),
@@ -49,7 +51,7 @@ pub enum Line {
 }
 
 /// A command of the song format (see the module documentation of `music`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     Note {
         index: u8,
@@ -62,14 +64,18 @@ pub enum Command {
     /// Back to the loop label (local label name).
     Jump(String),
     End,
+    /// The passage at the label (local label name), then on after this.
+    Call(String),
+    /// The end of a passage called.
+    Return,
 }
 
 impl Command {
     /// Its size in bytes.
     pub fn size(&self) -> usize {
         match self {
-            Command::End => 1,
-            Command::Jump(_) => 3,
+            Command::End | Command::Return => 1,
+            Command::Jump(_) | Command::Call(_) => 3,
             _ => 2,
         }
     }
@@ -86,6 +92,8 @@ impl fmt::Display for Command {
             Command::Timbre(value) => write!(f, "db MUSIC_TIMBRE, ${value:02X}"),
             Command::Jump(label) => write!(f, "db MUSIC_JUMP, LOW({label}), HIGH({label})"),
             Command::End => write!(f, "db MUSIC_END"),
+            Command::Call(label) => write!(f, "db MUSIC_CALL, LOW({label}), HIGH({label})"),
+            Command::Return => write!(f, "db MUSIC_RETURN"),
         }
     }
 }
@@ -120,21 +128,45 @@ impl Song {
         )
     }
 
-    /// The commands of a channel, without labels and comments.
+    /// The commands of a channel as they play, without labels and comments: the passages
+    /// called in their places, up to the stream's jump or end.
     #[cfg(test)]
     pub fn commands(&self, channel: Channel) -> Vec<Command> {
-        self.channels[channel as usize]
-            .lines
-            .iter()
-            .filter_map(|line| match line {
-                Line::Command(command, _) => Some(command.clone()),
-                _ => None,
-            })
-            .collect()
+        self.channels[channel as usize].played()
     }
 }
 
 impl ChannelStream {
+    /// The commands as they play: each call replaced by the passage it calls, up to the
+    /// stream's jump or end (the passages come after it).
+    pub fn played(&self) -> Vec<Command> {
+        let commands_at = |start: usize| {
+            self.lines[start..].iter().filter_map(|line| match line {
+                Line::Command(command, _) => Some(command.clone()),
+                _ => None,
+            })
+        };
+        let mut played = Vec::new();
+        for command in commands_at(0) {
+            match command {
+                Command::Call(label) => {
+                    let at = self
+                        .lines
+                        .iter()
+                        .position(|line| matches!(line, Line::Label(l) if *l == label))
+                        .expect("a call's passage has its label");
+                    played.extend(commands_at(at).take_while(|c| *c != Command::Return));
+                }
+                Command::Jump(_) | Command::End => {
+                    played.push(command);
+                    break;
+                }
+                _ => played.push(command),
+            }
+        }
+        played
+    }
+
     pub fn used(&self) -> bool {
         !self.lines.is_empty()
     }
@@ -260,10 +292,21 @@ pub fn encode(name: &str, shown: &str, midi: &Midi) -> Result<Song, MidiError> {
         if let Some(loop_frame) = loop_frame {
             split_at(&mut spans, loop_frame, midi.loop_tick.unwrap_or(0));
         }
-        channels.push(ChannelStream {
+        let plain = ChannelStream {
             channel,
             lines: lines(channel, &spans, loop_frame, midi),
-        });
+        };
+        let shared = ChannelStream {
+            channel,
+            lines: share_repeats(channel, plain.lines.clone()),
+        };
+        assert!(
+            shared.played() == plain.played(),
+            "{name}: the {} stream with its repeats shared plays differently (a bug in \
+             share_repeats)",
+            channel.name()
+        );
+        channels.push(shared);
     }
     Ok(Song {
         name: name.to_string(),
@@ -450,12 +493,154 @@ fn lines(channel: Channel, spans: &[Span], loop_frame: Option<u64>, midi: &Midi)
     lines
 }
 
+/// The base of the passages' hashes (any odd number with many bits set).
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Keeps each passage that repeats once, after the stream's end, and calls it where it
+/// plays, as long as that makes the stream smaller: the passage that saves the most bytes
+/// first (a call is 3 bytes, the return 1). A passage is 2 commands or more of notes,
+/// rests, waits and instrument changes, never across the loop label; calls do not nest.
+pub(super) fn share_repeats(channel: Channel, mut lines: Vec<Line>) -> Vec<Line> {
+    let mut passages: Vec<Line> = Vec::new();
+    for number in 1.. {
+        // Runs of commands a passage may hold: (line index, command), split at labels and
+        // at jumps, ends and calls.
+        let mut runs: Vec<Vec<(usize, &Command)>> = vec![Vec::new()];
+        for (at, line) in lines.iter().enumerate() {
+            match line {
+                Line::Command(
+                    command @ (Command::Note { .. }
+                    | Command::Rest(_)
+                    | Command::Wait(_)
+                    | Command::Envelope(_)
+                    | Command::Timbre(_)),
+                    _,
+                ) => runs.last_mut().unwrap().push((at, command)),
+                Line::Comment(_) => {}
+                _ => runs.push(Vec::new()),
+            }
+        }
+        // The best passage: (bytes saved, its first occurrence (run, index), length).
+        // Each command as a number, each run as their sums of hashes and of sizes from its
+        // start: a passage's hash and size in constant time.
+        let mut ids: HashMap<&Command, u64> = HashMap::new();
+        let mut id_runs: Vec<Vec<u64>> = Vec::new();
+        let mut hashes: Vec<Vec<u64>> = Vec::new();
+        let mut sizes: Vec<Vec<usize>> = Vec::new();
+        for run in &runs {
+            let (mut id_run, mut hash, mut size) = (Vec::new(), vec![0u64], vec![0usize]);
+            for &(_, command) in run {
+                let next = ids.len() as u64 + 1;
+                let id = *ids.entry(command).or_insert(next);
+                id_run.push(id);
+                hash.push(
+                    hash[hash.len() - 1]
+                        .wrapping_mul(HASH_BASE)
+                        .wrapping_add(id),
+                );
+                size.push(size[size.len() - 1] + command.size());
+            }
+            id_runs.push(id_run);
+            hashes.push(hash);
+            sizes.push(size);
+        }
+        // The best passage: (bytes saved, its first occurrence (run, index), length).
+        let mut best: Option<(usize, (usize, usize), usize)> = None;
+        let longest = runs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut power = HASH_BASE;
+        for length in 2..=longest / 2 {
+            power = power.wrapping_mul(HASH_BASE);
+            let mut found: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
+            for (r, hash) in hashes.iter().enumerate() {
+                for i in 0..hash.len().saturating_sub(length) {
+                    let key = hash[i + length].wrapping_sub(hash[i].wrapping_mul(power));
+                    found.entry(key).or_default().push((r, i));
+                }
+            }
+            for places in found.values() {
+                let (r0, i0) = places[0];
+                let passage = &id_runs[r0][i0..i0 + length];
+                let same: Vec<(usize, usize)> = places
+                    .iter()
+                    .copied()
+                    .filter(|&(r, i)| id_runs[r][i..i + length] == *passage)
+                    .collect();
+                let count = non_overlapping(&same, length).len();
+                let bytes = sizes[r0][i0 + length] - sizes[r0][i0];
+                let saved = (count * bytes).saturating_sub(count * 3 + bytes + 1);
+                let first = (r0, i0);
+                if saved > 0
+                    && best.is_none_or(|(s, f, _)| {
+                        (saved, std::cmp::Reverse(first)) > (s, std::cmp::Reverse(f))
+                    })
+                {
+                    best = Some((saved, first, length));
+                }
+            }
+        }
+        let Some((_, first, length)) = best else {
+            break;
+        };
+        let key: Vec<Command> = runs[first.0][first.1..first.1 + length]
+            .iter()
+            .map(|&(_, c)| c.clone())
+            .collect();
+        let mut places = Vec::new();
+        for (r, run) in runs.iter().enumerate() {
+            for i in 0..(run.len() + 1).saturating_sub(length) {
+                if run[i..i + length].iter().map(|&(_, c)| c).eq(key.iter()) {
+                    places.push((r, i));
+                }
+            }
+        }
+        // The line spans to replace, from each occurrence's first command to its last.
+        let spans: Vec<(usize, usize)> = non_overlapping(&places, length)
+            .into_iter()
+            .map(|(r, i)| (runs[r][i].0, runs[r][i + length - 1].0))
+            .collect();
+        let label = format!(".{}Passage{number}", channel.label());
+        passages.push(Line::Label(label.clone()));
+        let (from, to) = spans[0];
+        for line in &lines[from..=to] {
+            passages.push(match line {
+                Line::Comment(text) => Line::Comment(text.clone()),
+                Line::Command(command, comment) => Line::Command(command.clone(), comment.clone()),
+                Line::Label(_) => unreachable!("a passage holds no label"),
+            });
+        }
+        passages.push(Line::Command(Command::Return, String::new()));
+        for &(from, to) in spans.iter().rev() {
+            let call = Line::Command(Command::Call(label.clone()), format!("{} commands", length));
+            lines.splice(from..=to, [call]);
+        }
+    }
+    lines.extend(passages);
+    lines
+}
+
+/// Of the places (run, index) of a passage of `length` commands, in order, those that do
+/// not overlap the one taken before.
+fn non_overlapping(places: &[(usize, usize)], length: usize) -> Vec<(usize, usize)> {
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    for &(r, i) in places {
+        if taken
+            .last()
+            .is_none_or(|&(lr, li)| lr != r || i >= li + length)
+        {
+            taken.push((r, i));
+        }
+    }
+    taken
+}
+
 /// The command byte values, for the generated constants.
-pub const COMMAND_BYTES: [(&str, u8); 6] = [
+pub const COMMAND_BYTES: [(&str, u8); 8] = [
     ("MUSIC_REST", REST),
     ("MUSIC_WAIT", WAIT),
     ("MUSIC_ENVELOPE", ENVELOPE),
     ("MUSIC_TIMBRE", TIMBRE),
     ("MUSIC_JUMP", JUMP),
     ("MUSIC_END", END),
+    ("MUSIC_CALL", CALL),
+    ("MUSIC_RETURN", RETURN),
 ];

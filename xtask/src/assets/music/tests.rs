@@ -504,3 +504,60 @@ fn files_that_are_not_songs_are_errors() {
         )
     );
 }
+
+/// A bar played three times is kept once and called three times (3 x 8 bytes become
+/// 3 x 3 + 8 + 1), and the stream plays as before; the bar's comment stays in the stream.
+#[test]
+fn a_passage_that_repeats_is_kept_once_and_called_where_it_plays() {
+    use super::encode::{share_repeats, ChannelStream, Line};
+    let bar = |index: u8| Line::Command(Note { index, frames: 30 }, String::new());
+    let mut lines = vec![
+        Line::Command(Timbre(0x80), String::new()),
+        Line::Command(Envelope(0xF0), String::new()),
+    ];
+    for number in 1..=3 {
+        lines.push(Line::Comment(format!("bar {number}")));
+        lines.extend([bar(24), bar(28), bar(31), bar(36)]);
+    }
+    lines.push(Line::Command(End, String::new()));
+    let plain = ChannelStream {
+        channel: Channel::Pulse1,
+        lines: lines.clone(),
+    };
+    let shared = ChannelStream {
+        channel: Channel::Pulse1,
+        lines: share_repeats(Channel::Pulse1, lines),
+    };
+    let shown: Vec<String> = shared
+        .lines
+        .iter()
+        .map(|line| match line {
+            Line::Label(label) => label.clone(),
+            Line::Comment(text) => format!("; {text}"),
+            Line::Command(command, _) => command.to_string(),
+        })
+        .collect();
+    let call = "db MUSIC_CALL, LOW(.pulse1Passage1), HIGH(.pulse1Passage1)";
+    assert_eq!(
+        shown,
+        [
+            "db MUSIC_TIMBRE, $80",
+            "db MUSIC_ENVELOPE, $F0",
+            "; bar 1",
+            call,
+            "; bar 2",
+            call,
+            "; bar 3",
+            call,
+            "db MUSIC_END",
+            ".pulse1Passage1",
+            "db $18, 30",
+            "db $1C, 30",
+            "db $1F, 30",
+            "db $24, 30",
+            "db MUSIC_RETURN",
+        ]
+    );
+    assert_eq!((plain.size(), shared.size()), (29, 23));
+    assert_eq!(shared.played(), plain.played());
+}
