@@ -77,14 +77,17 @@ impl KeysDifference {
         }
         let (ours, theirs) = (&rom.history, &model.history);
         // Aligned at their ends, the current position's key; the oldest difference first.
-        let key = ours
-            .iter()
+        let key_at = |keys: &[u32], back: usize| keys[keys.len() - 1 - back];
+        let key = (0..ours.len().min(theirs.len()))
             .rev()
-            .zip(theirs.iter().rev())
-            .enumerate()
-            .filter(|(_, (a, b))| a != b)
-            .last()
-            .map(|(back, (&a, &b))| (ply.saturating_sub(back), a, b));
+            .find(|&back| key_at(ours, back) != key_at(theirs, back))
+            .map(|back| {
+                (
+                    ply.saturating_sub(back),
+                    key_at(ours, back),
+                    key_at(theirs, back),
+                )
+            });
         Some(KeysDifference {
             ply,
             line: (rom.line != model.line).then_some((rom.line, model.line)),

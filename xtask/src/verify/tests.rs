@@ -378,7 +378,15 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
     // MakeMove keeps holds the d-file's en-passant key ($8C1E16E5), the game's does not.
     let pinned = fen("5/5/R1p1k/5/3P1/K4 w - - 0 1");
     // (name, start, moves, line key, game key, game keys kept)
-    let cases: [(&str, Position, &[&str], u32, u32, usize); 8] = [
+    type Case = (
+        &'static str,
+        Position,
+        &'static [&'static str],
+        u32,
+        u32,
+        usize,
+    );
+    let cases: [Case; 8] = [
         ("the start", start, &[], 0x8474_7464, 0x8474_7464, 1),
         ("after b2-b3", start, &["b2b3"], 0x7DCB_6622, 0x7DCB_6622, 1),
         (
