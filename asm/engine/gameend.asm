@@ -6,8 +6,11 @@
 ; move (the only ones that can repeat the current one), the current position
 ; last. Its keys are "game keys": the Zobrist key, but with the en-passant
 ; file only when an en-passant capture is legal, as engine-src's key: a game
-; key is the low 32 bits of Position::zobrist (Position::cartridge_key), which
-; `cargo xtask verify` compares at every position it visits.
+; key is the low 32 bits of Position::zobrist (Position::cartridge_key).
+; `cargo xtask verify` compares the whole history (wGameKeys) with the model's
+; at every position it compares: the start and suite positions it loads, the
+; positions it samples from its random games, and each search's root after
+; the search.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"

@@ -89,7 +89,8 @@ SECTION "Move order", ROM0
 
 ;; Generates the moves of a node (GenerateMoves: all the legal moves, or
 ;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
-;; records with their keys, in the generator's order. Twin of search::order_moves (the keys).
+;; records with their keys, in the generator's order. Twin of the keys of
+;; search::order_moves (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param hPly: the node's ply (its killers)
@@ -378,7 +379,8 @@ OrderMoves::
 ;; Selects the next move of a node: the best of the records from hl to the
 ;; end (key highest, then from square lowest, then to square lowest, the
 ;; promotion bits masked), moved into hl's place.
-;; Twin of the pick in search::search_node.
+;; Twin of the sort of search::order_moves: picked one by one, the moves come
+;; in its order.
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
 ;; of them, cost one compare and not two (12 M-cycles a record, not 18). It is

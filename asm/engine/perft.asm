@@ -112,7 +112,8 @@ Perft::
 	ld l, a
 	ld a, c
 	call Perft
-	; The frame, popped.
+	; sp is back at the frame's base; the frame is popped next: the move (to
+	; unmake it), the next move, the depth below, the end.
 	frame_balanced
 	pop de
 	call UnmakeMove
@@ -151,7 +152,8 @@ Perft::
 	call GenerateMoves
 	frame_pop de
 	add_moves_to_count
-	; The frame, popped.
+	; sp is back at the frame's base; the frame is popped next: the move (to
+	; unmake it), the next move, the end.
 	frame_balanced
 	pop de
 	call UnmakeMove

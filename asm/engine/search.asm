@@ -4,13 +4,20 @@
 ; is in docs/search.md, and `cargo xtask verify` proves the two equal (the same
 ; move, score, principal variation and node count).
 ;
-; The routines and their Rust twins:
-;   SearchBestMove      search::search (iterative deepening, the result)
-;   Search              search::search_node (a node; depth 0 is quiescence)
-;   IsRepetition        the repetition rule of a node
-;   UpdatePv            the triangular principal variation
-;   StoreKiller         the killers of a ply
-; and in order.asm the move order (OrderMoves, PickNextMove).
+; The routines and their Rust twins (in engine-src/src/search.rs):
+;   SearchBestMove      search::search (iterative deepening, the result; the
+;                       loop and the result are in search::run)
+;   Search              Searcher::search (a node), and at depth 0
+;                       Searcher::quiesce (the quiescence search)
+;   IsRepetition        Searcher::repeats (the repetition rule of a node)
+;   UpdatePv            Searcher::update_pv (the triangular principal
+;                       variation)
+;   StoreKillerIfQuiet  the killer update of Searcher::search (the killers
+;                       of a ply)
+;   IsDeltaPruned       the delta pruning of Searcher::quiesce
+;                       (search::delta_gain)
+; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
+; and search::order_moves).
 ;
 ; Scores are 16-bit. Inside the search they are kept biased: score + $8000, so
 ; that an unsigned comparison orders them (a signed 16-bit difference of two
@@ -194,9 +201,10 @@ SECTION "Search", ROM0
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
 ;; iterative deepening. The position must have a legal move.
-;; Twin of search::search. The iterations keep the last finished one's
-;; principal variation in wSearchPv (the one the next follows); every other
-;; result is stored at .done alone, which each way out of the loop jumps to.
+;; Twin of search::search (the loop and the result in search::run). The
+;; iterations keep the last finished one's principal variation in wSearchPv
+;; (the one the next follows); every other result is stored at .done alone,
+;; which each way out of the loop jumps to.
 ;; @param wSearchDepth, wSearchNodeBudget, hSearchStop (see above)
 ;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
 ;;     wSearchPvLength, wSearchPv
@@ -353,7 +361,8 @@ CopySearchBytes:
 
 
 ;; A node: fail-soft negamax alpha-beta, depth 0 being the quiescence search.
-;; Twin of search::search_node; the steps are numbered as in docs/search.md.
+;; Twin of Searcher::search, and at depth 0 of Searcher::quiesce; the steps
+;; are numbered as in docs/search.md.
 ;; @param a: depth (0: quiescence)
 ;; @param bc: alpha; de: beta (both biased)
 ;; @param hl: free move stack space (the end of the parent's list)
@@ -692,7 +701,7 @@ Search:
 
 
 ;; The PV of this ply becomes the move, then the PV of the ply below.
-;; Twin of the PV update in search::search_node.
+;; Twin of Searcher::update_pv.
 ;; @param de: the move
 ;; @destroys af, bc, de, hl
 UpdatePv:
@@ -749,7 +758,7 @@ UpdatePv:
 ;; At a cutoff of the full-width search: a quiet move (no capture, no
 ;; promotion) becomes this ply's first killer, the first moving to second,
 ;; unless the move already was the first. The move is unmade.
-;; Twin of the killer update in search::search_node.
+;; Twin of the killer update in Searcher::search.
 ;; @param de: the move
 ;; @destroys af, bc, hl
 StoreKillerIfQuiet:
@@ -807,7 +816,7 @@ StoreKillerIfQuiet:
 ;; distance of 2, 4, 6 ... plies, up to its halfmove clock, through the
 ;; search line (the undo records' keys) then the root and the game's history
 ;; (game keys)? Called at ply 1 or more.
-;; Twin of search::is_repetition.
+;; Twin of Searcher::repeats.
 ;; @return z: it repeats
 ;; @destroys af, bc, de, hl
 IsRepetition:
@@ -921,7 +930,7 @@ SECTION "Search pruning", ROMX
 ;; the evaluation plus what the move takes (search::delta_gain: the material
 ;; of the piece taken, a pawn for en passant, plus DELTA_PROMOTION_GAIN for a
 ;; promotion) plus DELTA_MARGIN at most alpha? Then the move is skipped.
-;; Twin of the delta pruning in search::quiesce.
+;; Twin of the delta pruning in Searcher::quiesce.
 ;; @param d: from square; e: to byte (the move, not made)
 ;; @param the calling node's frame (its alpha), right above the return
 ;;     address: Search calls it with frame_call, nothing pushed on the frame

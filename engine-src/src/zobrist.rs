@@ -76,8 +76,15 @@ pub fn ep_key(file: File) -> u64 {
     KEYS[EP_KEYS + file.index()]
 }
 
-/// How many low bits of a key the cartridge keeps (see the top of the file).
+/// How many low bits of a key the cartridge keeps (see the top of the file). Not a
+/// setting: [`cartridge_bits`] keeps them as a `u32`, whose width the assertion below
+/// ties it to; the cartridge's key size (`GAME_KEY_SIZE` bytes) follows from it.
 pub const CARTRIDGE_KEY_BITS: u32 = 32;
+
+const _: () = assert!(
+    CARTRIDGE_KEY_BITS == u32::BITS,
+    "cartridge_bits keeps a key's low CARTRIDGE_KEY_BITS bits as a u32"
+);
 
 /// The bits of `key` the cartridge keeps: its low [`CARTRIDGE_KEY_BITS`].
 pub const fn cartridge_bits(key: u64) -> u32 {

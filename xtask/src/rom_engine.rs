@@ -22,7 +22,7 @@ use std::fmt;
 
 use anyhow::{bail, Context, Result};
 use engine_src::search::{self, line_key, Limits, LimitsError, SearchResult};
-use engine_src::zobrist::cartridge_bits;
+use engine_src::zobrist::{cartridge_bits, CARTRIDGE_KEY_BITS};
 use engine_src::{Color, Game, Move, Outcome, Position, Role, Square};
 
 use crate::harness::{Location, Machine, Symbols, CYCLES_PER_SECOND};
@@ -247,8 +247,8 @@ const NUM_SQUARES: usize = Square::COUNT;
 /// The bytes of a perft count (32 bits, little-endian).
 const NODES_SIZE: usize = 4;
 /// The bytes of a Zobrist key (`wZobristKey`, a key of `wGameKeys`): the cartridge keeps
-/// the low 32 bits of the model's ([`engine_src::zobrist::cartridge_bits`]).
-const KEY_SIZE: usize = 4;
+/// the low [`CARTRIDGE_KEY_BITS`] of the model's ([`cartridge_bits`]).
+const KEY_SIZE: usize = CARTRIDGE_KEY_BITS as usize / 8;
 /// `wTestEpSquare` when there is no en-passant square.
 const NO_EP_SQUARE: u8 = 0xFF;
 /// The bits of `wTestCastling`.
@@ -467,23 +467,27 @@ pub struct LegalMoves {
     pub keys: RomKeys,
 }
 
-/// The cartridge's two Zobrist keys of a position (asm/engine/zobrist.asm), each the low
-/// 32 bits of one of the model's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The cartridge's Zobrist keys of a position and of its game (asm/engine/zobrist.asm),
+/// each the low [`CARTRIDGE_KEY_BITS`] of one of the model's.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RomKeys {
     /// `wZobristKey`, the key MakeMove keeps and the search compares: the model's
     /// [`line_key`] (its game key, with the en-passant file also right after a double
     /// step beside an enemy pawn that cannot take).
     pub line: u32,
-    /// The last key of the game's history (`wGameKeys`, made by GameKey in
-    /// asm/engine/gameend.asm), which repetitions are counted with: the model's
-    /// [`Position::cartridge_key`].
-    pub game: u32,
+    /// The game's history (`wGameKeys`, oldest first, made by GameKey in
+    /// asm/engine/gameend.asm), which repetitions are counted in, by the game's verdict
+    /// and by the search: the game key (the model's [`Position::cartridge_key`]) of
+    /// every position since the last capture or pawn move (or since the start), the
+    /// current position's last.
+    pub history: Vec<u32>,
 }
 
 impl RomKeys {
-    /// The model's keys of the position `game` has reached, as the ROM keeps them after
-    /// loading `game`'s start and playing its moves.
+    /// The model's keys of the position `game` has reached and of the positions before
+    /// it, as the ROM keeps them after loading `game`'s start and playing its moves.
+    /// (The ROM keeps at most MAX_GAME_KEYS, 104, game keys; a game keeps fewer, 101 at
+    /// most: 100 plies without a capture or pawn move end it.)
     pub fn of_game(game: &Game) -> RomKeys {
         let position = game.position();
         let line = match game.moves().split_last() {
@@ -496,17 +500,42 @@ impl RomKeys {
                 cartridge_bits(line_key(&before, last, position))
             }
         };
+        // `keys()[i]` is the key after `i` moves: those from the last capture or pawn
+        // move on, which PlayGameMove starts the history anew at.
+        let first = game
+            .moves()
+            .iter()
+            .rposition(|m| m.is_capture() || m.role == Role::Pawn)
+            .map_or(0, |index| index + 1);
         RomKeys {
             line,
-            game: position.cartridge_key(),
+            history: game.keys()[first..]
+                .iter()
+                .map(|&key| cartridge_bits(key))
+                .collect(),
         }
+    }
+
+    /// The current position's game key: the history's last (`None` when it is empty).
+    pub fn game(&self) -> Option<u32> {
+        self.history.last().copied()
     }
 }
 
-/// `line $84747464, game $84747464`.
+/// `line $84747464, game $84747464`, with `(and 3 earlier game keys)` after it when the
+/// history holds more than the current position's.
 impl fmt::Display for RomKeys {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line ${:08X}, game ${:08X}", self.line, self.game)
+        write!(f, "line ${:08X}, game ", self.line)?;
+        match self.game() {
+            Some(game) => write!(f, "${game:08X}")?,
+            None => write!(f, "(none)")?,
+        }
+        match self.history.len() {
+            0 | 1 => Ok(()),
+            2 => write!(f, " (and 1 earlier game key)"),
+            n => write!(f, " (and {} earlier game keys)", n - 1),
+        }
     }
 }
 
@@ -783,19 +812,26 @@ impl RomEngine {
     }
 
     /// The Zobrist keys of the position the last query loaded and played its history to
-    /// (every command leaves them as it found them): `wZobristKey` and the last key of
-    /// `wGameKeys`.
+    /// (every command leaves them as it found them): `wZobristKey` and the game's
+    /// history, `wGameKeyCount` keys of `wGameKeys`.
     pub fn keys(&self) -> Result<RomKeys> {
         let machine = &self.machine;
-        let key = |bytes: Vec<u8>| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        let line = key(machine.read("wZobristKey", KEY_SIZE)?);
-        let count = machine.read_u8("wGameKeyCount")?;
+        let key = |bytes: &[u8]| {
+            let mut word = [0; 4];
+            word.copy_from_slice(bytes);
+            u32::from_le_bytes(word)
+        };
+        let line = key(&machine.read("wZobristKey", KEY_SIZE)?);
+        let count = usize::from(machine.read_u8("wGameKeyCount")?);
         if count == 0 {
             bail!("the ROM's game history (wGameKeyCount) is empty after a query");
         }
-        let last = machine.symbol("wGameKeys")? + (u16::from(count) - 1) * KEY_SIZE as u16;
-        let game = key(machine.read(last, KEY_SIZE)?);
-        Ok(RomKeys { line, game })
+        let history = machine
+            .read("wGameKeys", count * KEY_SIZE)?
+            .chunks_exact(KEY_SIZE)
+            .map(key)
+            .collect();
+        Ok(RomKeys { line, history })
     }
 
     /// SearchBestMove on the position `history` leads to from `start`, to depth

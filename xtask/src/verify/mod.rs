@@ -10,10 +10,12 @@
 //!    stalemate, insufficient material, fifty moves, repetition), whether the side
 //!    to move is in check, its evaluation (`Evaluate`, from the score MakeMove kept
 //!    through the game, against `eval::evaluate`) and whether the material is
-//!    insufficient (`hMatingMaterial`) and its two Zobrist keys (`wZobristKey`, which
-//!    MakeMove kept through the game, and the history's last key: the low 32 bits of
-//!    the model's `search::line_key` and `Position::zobrist`, [`crate::rom_engine::RomKeys::of_game`])
-//!    must be the model's. The ROM is given the game's start
+//!    insufficient (`hMatingMaterial`) and its Zobrist keys (`wZobristKey`, which
+//!    MakeMove kept through the game, and the game's history `wGameKeys` whole, the
+//!    game key of every position since the last capture or pawn move: the low 32 bits
+//!    of the model's `search::line_key` and of `Game::keys`,
+//!    [`crate::rom_engine::RomKeys::of_game`]; a history that differs is reported at
+//!    its first ply that differs) must be the model's. The ROM is given the game's start
 //!    position and every move since, so it plays the history itself and judges
 //!    repetitions and the fifty-move rule from it. Some games are plain random play,
 //!    some shuffle pieces back and forth (repetitions, castling rights lost on the

@@ -11,11 +11,14 @@ use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
 use super::Answers;
+use crate::project::plural;
 use crate::rom_engine::{HistoryRefused, LegalMoves, RomKeys, RomMove, Verdict};
 
 /// What the model says of a position of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expected {
+    /// The moves played to the position: the ply of the history's last game key.
+    pub ply: usize,
     pub verdict: Verdict,
     pub in_check: bool,
     /// `eval::evaluate`.
@@ -29,6 +32,7 @@ impl Expected {
     pub fn of(game: &Game) -> Expected {
         let position = game.position();
         Expected {
+            ply: game.moves().len(),
             verdict: Verdict::of_game(game),
             in_check: position.is_check(),
             evaluation: evaluate(position),
@@ -37,15 +41,102 @@ impl Expected {
         }
     }
 
-    /// What the ROM said besides its moves (when only the moves are compared).
-    pub fn as_listed(listed: &LegalMoves) -> Expected {
+    /// What the ROM said besides its moves (when only the moves are compared), at `ply`.
+    pub fn as_listed(listed: &LegalMoves, ply: usize) -> Expected {
         Expected {
+            ply,
             verdict: listed.verdict,
             in_check: listed.in_check,
             evaluation: listed.evaluation,
             insufficient_material: listed.insufficient_material,
-            keys: listed.keys,
+            keys: listed.keys.clone(),
         }
+    }
+}
+
+/// How the ROM's Zobrist keys ([`RomKeys`]) differ from the model's.
+#[derive(Debug, PartialEq, Eq)]
+pub struct KeysDifference {
+    /// The ply of the position: the last game key's.
+    ply: usize,
+    /// `wZobristKey`, the ROM's and the model's, when they differ.
+    line: Option<(u32, u32)>,
+    /// How many game keys each keeps, when that differs.
+    kept: Option<(usize, usize)>,
+    /// The first ply whose game key differs, of those both keep, and the ROM's and the
+    /// model's key there.
+    key: Option<(usize, u32, u32)>,
+}
+
+impl KeysDifference {
+    /// `None` when the two are the same; `ply` is the position's (the moves played to
+    /// it), the ply of each history's last key.
+    pub fn between(rom: &RomKeys, model: &RomKeys, ply: usize) -> Option<KeysDifference> {
+        if rom == model {
+            return None;
+        }
+        let (ours, theirs) = (&rom.history, &model.history);
+        // Aligned at their ends, the current position's key; the oldest difference first.
+        let key_at = |keys: &[u32], back: usize| keys[keys.len() - 1 - back];
+        let key = (0..ours.len().min(theirs.len()))
+            .rev()
+            .find(|&back| key_at(ours, back) != key_at(theirs, back))
+            .map(|back| {
+                (
+                    ply.saturating_sub(back),
+                    key_at(ours, back),
+                    key_at(theirs, back),
+                )
+            });
+        Some(KeysDifference {
+            ply,
+            line: (rom.line != model.line).then_some((rom.line, model.line)),
+            kept: (ours.len() != theirs.len()).then_some((ours.len(), theirs.len())),
+            key,
+        })
+    }
+
+    /// `5 (plies 3-7)` for 5 game keys kept at ply 7.
+    fn describe_kept(&self, kept: usize) -> String {
+        match kept {
+            0 => "0".to_string(),
+            1 => format!("1 (ply {})", self.ply),
+            _ if kept <= self.ply + 1 => {
+                format!("{kept} (plies {}-{})", self.ply + 1 - kept, self.ply)
+            }
+            _ => format!(
+                "{kept}, more than the game's {}",
+                plural(self.ply + 1, "position")
+            ),
+        }
+    }
+}
+
+/// `  line key  ROM $..., model $...`, then the game keys' lines, those that differ.
+impl fmt::Display for KeysDifference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((rom, model)) = self.line {
+            writeln!(
+                f,
+                "  line key (wZobristKey)  ROM ${rom:08X}, model ${model:08X}"
+            )?;
+        }
+        if let Some((rom, model)) = self.kept {
+            writeln!(
+                f,
+                "  game keys kept  ROM {}, model {}",
+                self.describe_kept(rom),
+                self.describe_kept(model)
+            )?;
+        }
+        if let Some((ply, rom, model)) = self.key {
+            writeln!(
+                f,
+                "  game key of ply {ply} (the first that differs)  ROM ${rom:08X}, model \
+                 ${model:08X}"
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -65,7 +156,7 @@ pub struct Difference {
     in_check: Option<(bool, bool)>,
     evaluation: Option<(i16, i16)>,
     insufficient_material: Option<(bool, bool)>,
-    keys: Option<(RomKeys, RomKeys)>,
+    keys: Option<KeysDifference>,
 }
 
 impl Difference {
@@ -93,7 +184,7 @@ impl Difference {
                 .then_some((listed.evaluation, model.evaluation)),
             insufficient_material: (listed.insufficient_material != model.insufficient_material)
                 .then_some((listed.insufficient_material, model.insufficient_material)),
-            keys: (listed.keys != model.keys).then_some((listed.keys, model.keys)),
+            keys: KeysDifference::between(&listed.keys, &model.keys, model.ply),
         }
     }
 
@@ -171,8 +262,8 @@ impl fmt::Display for Difference {
                 yes_no(model)
             )?;
         }
-        if let Some((rom, model)) = self.keys {
-            writeln!(f, "  Zobrist keys  ROM {rom}, model {model}")?;
+        if let Some(keys) = &self.keys {
+            write!(f, "{keys}")?;
         }
         Ok(())
     }
@@ -225,7 +316,7 @@ pub fn locate(
         Err(error) => return Err(error),
     };
     // Only the moves matter in a perft tree: compare them with the ROM's own verdict.
-    let model = Expected::as_listed(&listed);
+    let model = Expected::as_listed(&listed, path.len());
     let difference = Difference::between(&listed, &legal, model);
     if !difference.is_empty() {
         return Ok(format!("{context}{difference}"));

@@ -80,20 +80,21 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         ],
         keys: RomKeys {
             line: 0x8474_7464 ^ 0x8000_0000,
-            game: 0x8474_7464,
+            history: vec![0x8474_7464],
         },
     };
     let model = Expected {
+        ply: 0,
         verdict: Verdict::GoesOn,
         in_check: false,
         evaluation: 8,
         insufficient_material: false,
         keys: RomKeys {
             line: 0x8474_7464,
-            game: 0x8474_7464,
+            history: vec![0x8474_7464],
         },
     };
-    let difference = Difference::between(&listed, &legal, model);
+    let difference = Difference::between(&listed, &legal, model.clone());
     assert_eq!(
         difference.to_string(),
         "  only in the ROM:   a1a2\n  only in the model: b1c3\n  listed twice by the ROM: \
@@ -101,8 +102,7 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
          (none)\n  quiescence moves listed twice by the ROM: a1a2\n  verdict   ROM threefold \
          repetition (5), model game goes on (0)\n  in check  \
          ROM yes, model no\n  evaluation  ROM -8, model 8\n  insufficient material  ROM \
-         yes, model no\n  Zobrist keys  ROM line $04747464, game $84747464, model line \
-         $84747464, game $84747464\n"
+         yes, model no\n  line key (wZobristKey)  ROM $04747464, model $84747464\n"
     );
     assert_eq!(model, Expected::of(&Game::new(start)));
     let same = LegalMoves {
@@ -112,7 +112,7 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         evaluation: 8,
         insufficient_material: false,
         quiescence: Vec::new(),
-        keys: model.keys,
+        keys: model.keys.clone(),
     };
     assert!(Difference::between(&same, &legal, model).is_empty());
     let b2b3 = start.parse_uci("b2b3").unwrap();
@@ -120,6 +120,58 @@ fn a_difference_names_the_moves_of_each_engine_and_both_verdicts() {
         Difference::context(&start, &[b2b3], &start.play(&b2b3)),
         "  start     rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1\n  history   b2b3\n  position  \
          rnbqk/ppppp/5/1P3/P1PPP/RNBQK b Qq - 0 1\n"
+    );
+}
+
+/// A game's history of game keys is compared whole: how many positions the ROM keeps,
+/// and the oldest ply whose key differs.
+#[test]
+fn a_history_difference_names_the_keys_kept_and_the_first_ply_that_differs() {
+    // Both knights out and back: four reversible moves, so the history keeps all five
+    // positions, the start's key first and last.
+    let mut game = Game::new(Position::start());
+    for uci in ["b1c3", "b6c4", "c3b1", "c4b6"] {
+        let m = game.position().parse_uci(uci).unwrap();
+        game.play(m).unwrap();
+    }
+    let model = Expected::of(&game);
+    assert_eq!(model.ply, 4);
+    assert_eq!(model.keys.history.len(), 5);
+    assert_eq!(model.keys.history[0], 0x8474_7464);
+    assert_eq!(model.keys.game(), Some(0x8474_7464));
+    let position = game.position();
+    let answer = |keys: RomKeys| LegalMoves {
+        moves: position.legal_moves().iter().map(RomMove::of).collect(),
+        verdict: model.verdict,
+        in_check: model.in_check,
+        evaluation: model.evaluation,
+        insufficient_material: model.insufficient_material,
+        quiescence: Vec::new(),
+        keys,
+    };
+    let legal = position.legal_moves();
+    assert!(Difference::between(&answer(model.keys.clone()), &legal, model.clone()).is_empty());
+    // The oldest key dropped and the key of ply 2 spoilt: the keys of plies 1-4 compared.
+    let mut keys = model.keys.clone();
+    keys.history.remove(0);
+    keys.history[1] ^= 1;
+    let spoilt = keys.history[1];
+    let difference = Difference::between(&answer(keys), &legal, model.clone());
+    assert_eq!(
+        difference.to_string(),
+        format!(
+            "  game keys kept  ROM 4 (plies 1-4), model 5 (plies 0-4)\n  game key of ply 2 \
+             (the first that differs)  ROM ${spoilt:08X}, model ${:08X}\n",
+            spoilt ^ 1
+        )
+    );
+    // More keys than the game has positions.
+    let mut keys = model.keys.clone();
+    keys.history.insert(0, 0x1234_5678);
+    let difference = Difference::between(&answer(keys), &legal, model);
+    assert_eq!(
+        difference.to_string(),
+        "  game keys kept  ROM 6, more than the game's 5 positions, model 5 (plies 0-4)\n"
     );
 }
 
@@ -313,8 +365,9 @@ fn a_loaded_position_difference_names_the_position() {
     );
 }
 
-/// The ROM's two keys at named positions: the low 32 bits of the model's keys, written
-/// out, and [`RomKeys::of_game`].
+/// The ROM's keys at named positions: the low 32 bits of the model's keys, written out,
+/// and [`RomKeys::of_game`], the game's history whole (the game keys since the last
+/// capture or pawn move).
 #[test]
 fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
     let mut rom = RomEngine::for_tests();
@@ -324,15 +377,25 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
     // the pawn stands beside the pawn that crossed d3 but cannot take it, and the key
     // MakeMove keeps holds the d-file's en-passant key ($8C1E16E5), the game's does not.
     let pinned = fen("5/5/R1p1k/5/3P1/K4 w - - 0 1");
-    let cases: [(&str, Position, &[&str], u32, u32); 6] = [
-        ("the start", start, &[], 0x8474_7464, 0x8474_7464),
-        ("after b2-b3", start, &["b2b3"], 0x7DCB_6622, 0x7DCB_6622),
+    // (name, start, moves, line key, game key, game keys kept)
+    type Case = (
+        &'static str,
+        Position,
+        &'static [&'static str],
+        u32,
+        u32,
+        usize,
+    );
+    let cases: [Case; 8] = [
+        ("the start", start, &[], 0x8474_7464, 0x8474_7464, 1),
+        ("after b2-b3", start, &["b2b3"], 0x7DCB_6622, 0x7DCB_6622, 1),
         (
             "after White's rook left a1",
             start,
             &["a2a3", "b5b4", "a1a2"],
             0x1685_C01A,
             0x1685_C01A,
+            2,
         ),
         (
             "loaded with an en-passant capture possible",
@@ -340,6 +403,7 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
             &[],
             0x0507_4196,
             0x0507_4196,
+            1,
         ),
         (
             "after a double step Black may take en passant",
@@ -347,6 +411,7 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
             &["a2a3", "c5c4", "b2b4"],
             0xECCE_CBF2,
             0xECCE_CBF2,
+            1,
         ),
         (
             "after a double step beside a pinned pawn",
@@ -354,9 +419,26 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
             &["d2d4"],
             0xA54A_2D89,
             0x2954_3B6C,
+            1,
+        ),
+        (
+            "after both knights went out and back",
+            start,
+            &["b1c3", "b6c4", "c3b1", "c4b6"],
+            0x8474_7464,
+            0x8474_7464,
+            5,
+        ),
+        (
+            "loaded with a high fifty-move count, then three moves",
+            fen("k4/5/5/5/4R/K4 w - - 97 60"),
+            &["e2e3", "a6b6", "e3e2"],
+            0x55FD_6A2D,
+            0x55FD_6A2D,
+            4,
         ),
     ];
-    for (name, start, moves, line, game_key) in cases {
+    for (name, start, moves, line, game_key, kept) in cases {
         let mut game = Game::new(start);
         let mut history = Vec::new();
         for uci in moves {
@@ -367,10 +449,14 @@ fn the_roms_keys_are_the_low_half_of_the_models_at_named_positions() {
         let listed = rom.legal_moves(&start, &history).unwrap();
         let model = RomKeys::of_game(&game);
         assert_eq!(listed.keys, model, "{name}");
-        assert_eq!(model.game, game.position().cartridge_key(), "{name}");
         assert_eq!(
-            (model.line, model.game),
-            (line, game_key),
+            model.game(),
+            Some(game.position().cartridge_key()),
+            "{name}"
+        );
+        assert_eq!(
+            (model.line, model.game(), model.history.len()),
+            (line, Some(game_key), kept),
             "{name}: {model}"
         );
     }
