@@ -239,10 +239,7 @@ impl Recording {
         let record = self.machine.read(at, 2)?;
         // A to byte's promotion bits masked off (asm/engine/engine.inc).
         let to_square = self.constant("MOVE_TO_SQUARE")? as u8;
-        let (from, to) = (
-            model_square(record[0]),
-            model_square(record[1] & to_square),
-        );
+        let (from, to) = (model_square(record[0]), model_square(record[1] & to_square));
         position
             .legal_moves()
             .iter()

@@ -87,12 +87,19 @@ pub fn check_board(machine: &Machine, position: &Position) -> Result<()> {
     Ok(())
 }
 
-/// The text of `len` tiles of tile map 0 (TILEMAP0, TILEMAP_WIDTH tiles a row) from
-/// column `x`, row `y`, read back through the font (assets/font.png from tile
-/// FONT_FIRST_TILE, in the order of `FONT_GLYPHS`); `~` for a tile that is no glyph.
+/// The text of `len` tiles of tile map 0 (TILEMAP0) from column `x`, row `y`: see
+/// [`map_text`].
 pub fn tile_text(machine: &Machine, x: u16, y: u16, len: usize) -> Result<String> {
+    map_text(machine, "TILEMAP0", x, y, len)
+}
+
+/// The text of `len` tiles of the tile map `map` names (TILEMAP0, or TILEMAP1 where the
+/// window is), TILEMAP_WIDTH tiles a row, from column `x`, row `y`, read back through
+/// the font (assets/font.png from tile FONT_FIRST_TILE, in the order of `FONT_GLYPHS`);
+/// `~` for a tile that is no glyph.
+pub fn map_text(machine: &Machine, map: &str, x: u16, y: u16, len: usize) -> Result<String> {
     let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
-    let map = machine.symbols().exported("TILEMAP0")?;
+    let map = machine.symbols().exported(map)?;
     let width = machine.symbols().exported("TILEMAP_WIDTH")?;
     let at = u16::try_from(map + u32::from(y) * width + u32::from(x))?;
     Ok(machine
@@ -148,7 +155,7 @@ fn clock_word(machine: &Machine, side: Color) -> Result<u16> {
 
 /// The seconds left on `side`'s clock.
 pub fn clock_seconds(machine: &Machine, side: Color) -> Result<u16> {
-    Ok(machine.read_u16(clock_word(machine, side)?)?)
+    machine.read_u16(clock_word(machine, side)?)
 }
 
 /// Sets the seconds left on `side`'s clock.

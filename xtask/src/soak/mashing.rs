@@ -48,6 +48,8 @@ struct Values {
     /// promotion (PROMOTE_*).
     to_square: u8,
     promotions: [(Role, u8); 4],
+    /// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
+    oam_dma_size: u16,
 }
 
 impl Values {
@@ -94,6 +96,7 @@ impl Values {
             mate: byte("MOVE_FLAG_MATE")?,
             to_square: byte("MOVE_TO_SQUARE")?,
             promotions,
+            oam_dma_size: u16::from(byte("OAM_DMA_ROUTINE_SIZE")?),
         })
     }
 }
@@ -118,9 +121,6 @@ pub struct Promise {
     pub boards: u32,
     pub menus: u32,
 }
-
-/// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
-const OAM_DMA_ROUTINE_SIZE: u16 = 8;
 
 /// The SM83's `jp a16`.
 const JP: u8 = 0xC3;
@@ -338,7 +338,7 @@ fn recorded_move(values: &Values, position: &Position, record: [u8; 4]) -> Resul
 /// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
 /// one of the engine's two `jp` instructions in wScanJumps (asm/engine/board.asm); SP
 /// inside the stack area (asm/home/init.asm), `wStackTop` when it is empty.
-fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
+fn check_running(machine: &Machine, values: &Values, figures: &mut Figures) -> Result<()> {
     let registers = machine.registers();
     let dma = machine.symbol("hOAMDMA")?;
     let scan_jumps = machine.symbol("wScanJumps")?;
@@ -346,7 +346,7 @@ fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
         && machine.read_u8(registers.pc)? == JP;
     ensure!(
         registers.pc < 0x8000
-            || (dma..dma + OAM_DMA_ROUTINE_SIZE).contains(&registers.pc)
+            || (dma..dma + values.oam_dma_size).contains(&registers.pc)
             || on_scan_jump,
         "the CPU runs from {}",
         machine.describe(registers.pc)
@@ -429,7 +429,7 @@ impl Run {
 
     /// Every check of the frame just run.
     fn check_frame(&mut self, machine: &Machine, frame: u64) -> Result<()> {
-        check_running(machine, &mut self.figures)?;
+        check_running(machine, &self.values, &mut self.figures)?;
         let counter = machine.read_u8("hFrameCounter")?;
         if counter != self.last_counter.0 {
             self.last_counter = (counter, frame);
