@@ -10,6 +10,7 @@ INCLUDE "include/hardware.inc"
 
 ; The routine below, in bytes; hOAMDMA reserves exactly this much.
 DEF OAM_DMA_ROUTINE_SIZE EQU 8
+EXPORT OAM_DMA_ROUTINE_SIZE
 
 ; A DMA takes 160 M-cycles; each round of the wait loop takes 4.
 DEF OAM_DMA_WAIT_LOOPS EQU 160 / 4

@@ -7,12 +7,13 @@
 use std::path::Path;
 
 use anyhow::{bail, ensure, Context, Result};
-use engine_src::{File, Move, Position, Square};
+use engine_src::{Move, Position, Square};
 
 use crate::cli::ShotArgs;
 use crate::harness::{screen, Button, Machine, Screen, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 use crate::project::{self, plural};
 use crate::rom;
+use crate::soak::cartridge::model_square;
 
 /// Where the screenshots go, relative to the repository root.
 pub const SCREENSHOTS_DIR: &str = "generated/screenshots";
@@ -236,17 +237,9 @@ impl Recording {
         let size = u16::try_from(self.constant("MOVE_RECORD_SIZE")?)?;
         let at = self.machine.symbol("wMoveListRecords")? + size * (count - 1);
         let record = self.machine.read(at, 2)?;
-        // The engine's squares (asm/engine/engine.inc): rank 1 in row BOARD_FIRST_ROW,
-        // the file in the low bits; a to byte's promotion bits masked off.
-        let first_row = self.constant("BOARD_FIRST_ROW")?;
+        // A to byte's promotion bits masked off (asm/engine/engine.inc).
         let to_square = self.constant("MOVE_TO_SQUARE")? as u8;
-        let square = |byte: u8| {
-            Square::new(
-                (u32::from(byte >> 4).wrapping_sub(first_row)) * File::COUNT as u32
-                    + u32::from(byte & 0x07),
-            )
-        };
-        let (from, to) = (square(record[0]), square(record[1] & to_square));
+        let (from, to) = (model_square(record[0]), model_square(record[1] & to_square));
         position
             .legal_moves()
             .iter()

@@ -36,14 +36,14 @@ pub const EVAL_INC: &str = "engine/eval.inc";
 
 /// The mailbox: the row of rank 1 and the cells of a row (asm/engine/engine.inc's
 /// BOARD_FIRST_ROW and BOARD_ROW_CELLS).
-pub(super) const BOARD_FIRST_ROW: usize = 2;
-pub(super) const BOARD_ROW_CELLS: usize = 16;
+pub(crate) const BOARD_FIRST_ROW: usize = 2;
+pub(crate) const BOARD_ROW_CELLS: usize = 16;
 pub(super) const PAGE_SIZE: usize = 256;
 
 /// Each role's code (bits 0-3 of a piece code, engine.inc's ROLE_*), its offset in a
 /// page and its mating material, in the order of [`Role::ALL`] (the Zobrist key pages,
 /// zobrist.rs, use the same offsets).
-pub(super) const ROLE_CODES: [(&str, u8, usize, u8); 6] = [
+pub(crate) const ROLE_CODES: [(&str, u8, usize, u8); 6] = [
     ("PAWN", 0b0100, 6 * BOARD_ROW_CELLS, 2),
     ("KNIGHT", 0b1000, 6 * BOARD_ROW_CELLS + 5, 1),
     ("BISHOP", 0b0001, 0, 1),
@@ -163,7 +163,7 @@ fn page(weights: &Weights, color: Color) -> [u8; PAGE_SIZE] {
 
 /// The cell of a piece page holding the value of a role with page offset `offset` on
 /// `square`: the engine's mailbox square plus the offset.
-pub(super) fn page_cell(square: Square, offset: usize) -> usize {
+pub(crate) fn page_cell(square: Square, offset: usize) -> usize {
     (BOARD_FIRST_ROW + square.rank().index()) * BOARD_ROW_CELLS + square.file().index() + offset
 }
 

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::support::{cartridge, machine};
+use super::support::{cartridge, constant, machine};
 use crate::assets::music::{self, Channel};
 use crate::harness::apu_log::ApuWrite;
 use crate::harness::{Machine, Registers, CYCLES_PER_FRAME};
@@ -16,10 +16,34 @@ use crate::{project, rom};
 /// The most machine cycles UpdateAudio may take in one frame.
 const DRIVER_BUDGET: u64 = 1_500;
 
-/// The first sound register of each channel (NRx0; $FF15 and $FF1F exist but do nothing).
-const CHANNEL_BASE: [u16; 4] = [0xFF10, 0xFF15, 0xFF1A, 0xFF1F];
-const NR30: u16 = 0xFF1A;
-const WAVE_RAM: u16 = 0xFF30;
+/// The sound registers (asm/include/hardware.inc), read by name from the `.sym` file:
+/// the first of each channel (NRx0; the NR20 and NR40 before rNR21 and rNR41 exist but
+/// do nothing), channel 3's DAC register NR30, and wave RAM.
+struct Apu {
+    channel_base: [u16; 4],
+    nr10: u16,
+    nr30: u16,
+    wave_ram: u16,
+    wave_size: u16,
+}
+
+impl Apu {
+    fn of(machine: &Machine) -> Apu {
+        let register = |name: &str| constant::<u16>(machine, name);
+        Apu {
+            channel_base: [
+                register("rNR10"),
+                register("rNR21") - 1,
+                register("rNR30"),
+                register("rNR41") - 1,
+            ],
+            nr10: register("rNR10"),
+            nr30: register("rNR30"),
+            wave_ram: register("_AUD3WAVERAM"),
+            wave_size: register("AUD3WAVE_SIZE"),
+        }
+    }
+}
 
 /// What a channel does in a frame: a note starts (with the registers it starts with), or
 /// the channel falls silent.
@@ -156,16 +180,16 @@ fn expected_timeline(rom: &RomReader, label: &str, frames: u64) -> Timeline {
 /// What the APU writes (each with the frame it belongs to) did, frame by frame: per channel
 /// the last note started in a frame, or silence if it was switched off (its DAC) without a
 /// note starting after.
-fn actual_timeline(writes: &[(u64, ApuWrite)]) -> Timeline {
+fn actual_timeline(apu: &Apu, writes: &[(u64, ApuWrite)]) -> Timeline {
     let mut registers = [0u8; 0x30];
     let mut timeline = Timeline::new();
     for &(frame, write) in writes {
-        let offset = usize::from(write.addr - 0xFF10);
+        let offset = usize::from(write.addr - apu.nr10);
         registers[offset] = write.value;
-        let register = |addr: u16| registers[usize::from(addr - 0xFF10)];
+        let register = |addr: u16| registers[usize::from(addr - apu.nr10)];
         let period =
             |base: u16| u16::from(register(base + 3)) | u16::from(register(base + 4) & 7) << 8;
-        for (channel, &base) in CHANNEL_BASE.iter().enumerate() {
+        for (channel, &base) in apu.channel_base.iter().enumerate() {
             let event = if write.addr == base + 4 && write.value & 0x80 != 0 {
                 match channel {
                     0 | 1 => Event::Pulse {
@@ -174,7 +198,7 @@ fn actual_timeline(writes: &[(u64, ApuWrite)]) -> Timeline {
                         period: period(base),
                     },
                     2 => Event::Wave {
-                        shape: std::array::from_fn(|i| register(WAVE_RAM + i as u16)),
+                        shape: std::array::from_fn(|i| register(apu.wave_ram + i as u16)),
                         level: register(base + 2),
                         period: period(base),
                     },
@@ -184,7 +208,7 @@ fn actual_timeline(writes: &[(u64, ApuWrite)]) -> Timeline {
                     },
                 }
             } else if (channel != 2 && write.addr == base + 2 && write.value < 8)
-                || (channel == 2 && write.addr == NR30 && write.value & 0x80 == 0)
+                || (channel == 2 && write.addr == apu.nr30 && write.value & 0x80 == 0)
             {
                 Event::Silence
             } else {
@@ -293,7 +317,7 @@ fn the_title_song_plays_from_power_on_as_its_data_says() {
         audio.len()
     );
     let framed: Vec<_> = writes.iter().map(|&w| (w.frame - start, w)).collect();
-    let actual = actual_timeline(&framed);
+    let actual = actual_timeline(&Apu::of(&machine), &framed);
     let reader = RomReader {
         rom: &build.rom,
         machine: &machine,
@@ -308,13 +332,14 @@ fn the_title_song_plays_from_power_on_as_its_data_says() {
         panic!("{difference}");
     }
     // Wave RAM is written only with channel 3 off.
+    let apu = Apu::of(&machine);
     let mut wave_on = false;
     for write in &writes {
-        if write.addr == NR30 {
+        if write.addr == apu.nr30 {
             wave_on = write.value & 0x80 != 0;
         }
         assert!(
-            !(WAVE_RAM..WAVE_RAM + 16).contains(&write.addr) || !wave_on,
+            !(apu.wave_ram..apu.wave_ram + apu.wave_size).contains(&write.addr) || !wave_on,
             "wave RAM written with channel 3 on, by {}",
             machine.describe(write.pc)
         );
@@ -360,7 +385,7 @@ fn both_songs_play_through_their_loop_or_end_within_the_cycle_budget() {
     let frames = title.frames + 300;
     let expected = expected_timeline(&reader, "SongTitle", frames);
     let (writes, title_worst, title_total) = play(&mut machine, 0..frames);
-    let actual = actual_timeline(&writes);
+    let actual = actual_timeline(&Apu::of(&machine), &writes);
     if let Some(difference) = first_difference(&expected, &actual) {
         panic!("{difference}");
     }
@@ -390,7 +415,7 @@ fn both_songs_play_through_their_loop_or_end_within_the_cycle_budget() {
     };
     let expected = expected_timeline(&reader, "SongGameOver", frames);
     let (writes, jingle_worst, _) = play(machine, 0..frames);
-    let actual = actual_timeline(&writes);
+    let actual = actual_timeline(&Apu::of(machine), &writes);
     if let Some(difference) = first_difference(&expected, &actual) {
         panic!("{difference}");
     }
@@ -481,7 +506,9 @@ fn sound_effects_borrow_a_channel_from_the_music_and_give_it_back() {
             .or_insert(Event::Silence);
     }
     writes.extend(play(&mut machine, frame..FRAMES).0);
-    if let Some(difference) = first_difference(&expected, &actual_timeline(&writes)) {
+    if let Some(difference) =
+        first_difference(&expected, &actual_timeline(&Apu::of(&machine), &writes))
+    {
         panic!("{difference}");
     }
     // Giving pulse 1 back: sweep off and the music's duty (12.5% in the title song).
@@ -505,7 +532,7 @@ fn music_off_silences_every_channel_and_on_resumes_in_time() {
     writes.extend(play(&mut machine, off_at..on_at).0);
     call_with_a(&mut machine, "SetMusicEnabled", 1);
     writes.extend(play(&mut machine, on_at..frames).0);
-    let timeline = actual_timeline(&writes);
+    let timeline = actual_timeline(&Apu::of(&machine), &writes);
 
     let reader = RomReader {
         rom: &build.rom,
@@ -556,7 +583,9 @@ fn stop_song_silences_every_channel_and_sound_effects_still_play() {
         title.keys().any(|&(frame, _)| frame >= stop_at),
         "the title song has notes after frame {stop_at}"
     );
-    if let Some(difference) = first_difference(&expected, &actual_timeline(&writes)) {
+    if let Some(difference) =
+        first_difference(&expected, &actual_timeline(&Apu::of(&machine), &writes))
+    {
         panic!("{difference}");
     }
 
@@ -564,7 +593,7 @@ fn stop_song_silences_every_channel_and_sound_effects_still_play() {
     // finds, wave RAM among them, are those the first part left).
     call_with_a(&mut machine, "PlaySong", song_number("SONG_TITLE"));
     writes.extend(play(&mut machine, frames..2 * frames).0);
-    let again: Timeline = actual_timeline(&writes)
+    let again: Timeline = actual_timeline(&Apu::of(&machine), &writes)
         .range((frames, 0)..)
         .map(|(&(frame, channel), event)| ((frame - frames, channel), event.clone()))
         .collect();
@@ -593,7 +622,7 @@ fn with_the_music_off_the_game_over_jingle_still_sounds_and_then_all_is_silent()
 
     call_with_a(&mut machine, "PlaySoundEffect", sfx("SFX_GAME_OVER"));
     let (writes, ..) = play(&mut machine, 0..jingle.frames + 60);
-    let actual = actual_timeline(&writes);
+    let actual = actual_timeline(&Apu::of(&machine), &writes);
     let notes = |timeline: &Timeline| {
         timeline
             .values()
@@ -621,7 +650,7 @@ fn with_the_music_off_the_game_over_jingle_still_sounds_and_then_all_is_silent()
     call_with_a(&mut machine, "PlaySong", song_number("SONG_TITLE"));
     let (writes, ..) = play(&mut machine, 0..300);
     assert_eq!(
-        notes(&actual_timeline(&writes)),
+        notes(&actual_timeline(&Apu::of(&machine), &writes)),
         0,
         "notes with the music off"
     );
@@ -630,7 +659,7 @@ fn with_the_music_off_the_game_over_jingle_still_sounds_and_then_all_is_silent()
     let (writes, ..) = play(&mut machine, 300..600);
     let mut expected = title_expected;
     expected.retain(|&(frame, _), _| frame >= 300);
-    let actual = actual_timeline(&writes);
+    let actual = actual_timeline(&Apu::of(&machine), &writes);
     if let Some(difference) = first_difference(&expected, &actual) {
         panic!("the music on again: {difference}");
     }

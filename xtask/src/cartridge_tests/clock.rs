@@ -2,9 +2,11 @@
 //! `cargo xtask soak`), the flag falling within a tenth of a second of it, m:ss on the
 //! tile map, and what TickClocks costs the VBlank handler.
 
+use engine_src::Color;
+
 use super::support::{
-    call_producer, clock_text, constant, drain, queued_bytes, title_between_updates,
-    white_flag_falls_at_next_vblank, ClockRow, Mode,
+    call_producer, clock_seconds, clock_text, constant, drain, queued_bytes, set_clock_seconds,
+    title_between_updates, white_flag_falls_at_next_vblank, ClockRow, Mode,
 };
 use crate::harness::{Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 use crate::progress::Progress;
@@ -18,12 +20,18 @@ fn flag_fell(machine: &Machine, side: &str) -> u8 {
     constant(machine, &format!("FLAG_FELL_{side}"))
 }
 
+/// White's and Black's seconds.
 fn seconds(machine: &Machine) -> (u16, u16) {
-    let bytes = machine.read("wClockSeconds", 4).unwrap();
     (
-        u16::from_le_bytes([bytes[0], bytes[1]]),
-        u16::from_le_bytes([bytes[2], bytes[3]]),
+        clock_seconds(machine, Color::White),
+        clock_seconds(machine, Color::Black),
     )
+}
+
+/// Sets White's and Black's seconds.
+fn set_seconds(machine: &mut Machine, white: u16, black: u16) {
+    set_clock_seconds(machine, Color::White, white);
+    set_clock_seconds(machine, Color::Black, black);
 }
 
 /// Queues the clocks that changed and copies them to the tile map; gives the top and
@@ -79,10 +87,7 @@ fn the_clocks_show_m_ss_where_their_side_sits_and_are_drawn_only_when_they_chang
         (60, 600, "10:00", " 1:00"),
         (0, 1, " 0:01", " 0:00"),
     ] {
-        let mut bytes = Vec::new();
-        bytes.extend(u16::to_le_bytes(white));
-        bytes.extend(u16::to_le_bytes(black));
-        machine.write("wClockSeconds", &bytes).unwrap();
+        set_seconds(&mut machine, white, black);
         assert_eq!(
             shown(&mut machine),
             (top.to_owned(), bottom.to_owned()),
@@ -93,9 +98,7 @@ fn the_clocks_show_m_ss_where_their_side_sits_and_are_drawn_only_when_they_chang
     let black = Mode::Black.value(&machine);
     machine.write_u8("wGameMode", black).unwrap();
     call_producer(&mut machine, "ResetClocks", 0, 0, 0, 0);
-    machine
-        .write("wClockSeconds", &[0x3B, 0, 0x4D, 0x02])
-        .unwrap();
+    set_seconds(&mut machine, 59, 589);
     assert_eq!(
         shown(&mut machine),
         (" 0:59".to_owned(), " 9:49".to_owned())
@@ -103,8 +106,11 @@ fn the_clocks_show_m_ss_where_their_side_sits_and_are_drawn_only_when_they_chang
     machine.assert_no_violations().unwrap();
 }
 
-/// Black's flag falls too, and TickClocks' cycles (without its `call`): stopped, running,
-/// a second passing, the flag falling.
+/// Black's flag falls too, and what TickClocks costs (its cycles without its `call`):
+/// each way costs more than the one before, stopped, running, a second passing, the
+/// flag falling, so the flag falling is its worst, the way the VBlank handler's worst
+/// case takes (`white_flag_falls_at_next_vblank`; cartridge_tests/home.rs shows that
+/// case ends before VBlank does).
 #[test]
 fn tick_clocks_costs_and_blacks_flag() {
     // Between the music's frame and the next VBlank, where no interrupt comes.
@@ -113,24 +119,33 @@ fn tick_clocks_costs_and_blacks_flag() {
         .run_until("StatHandler", 2 * CYCLES_PER_FRAME)
         .unwrap();
     machine.run_cycles(2_000).unwrap();
+    let full: u16 = constant(&machine, "CLOCK_START_SECONDS");
     let tick = |machine: &mut Machine| machine.call("TickClocks", 1_000).unwrap();
-    assert_eq!(tick(&mut machine), 11, "stopped");
+    let stopped = tick(&mut machine);
     let black = constant::<u8>(&machine, "COLOR_BLACK");
     machine.write_u8("wClockSide", black).unwrap();
-    assert_eq!(tick(&mut machine), 42, "running");
+    let running = tick(&mut machine);
     let cycles = (CYCLES_PER_SECOND - CYCLES_PER_FRAME).to_le_bytes();
     machine
         .write("wClockCycles", &[0, 0, 0, cycles[0], cycles[1], cycles[2]])
         .unwrap();
-    assert_eq!(tick(&mut machine), 65, "a second passing");
-    assert_eq!(seconds(&machine), (600, 599));
+    let second = tick(&mut machine);
+    assert_eq!(seconds(&machine), (full, full - 1));
     assert_eq!(machine.read_u8("wFlagFell").unwrap(), 0);
     machine
         .write("wClockCycles", &[0, 0, 0, cycles[0], cycles[1], cycles[2]])
         .unwrap();
-    machine.write("wClockSeconds", &[0x58, 0x02, 1, 0]).unwrap();
-    assert_eq!(tick(&mut machine), 78, "the flag falling");
-    assert_eq!(seconds(&machine), (600, 0));
+    set_seconds(&mut machine, full, 1);
+    let fall = tick(&mut machine);
+    println!(
+        "TickClocks: {stopped} machine cycles stopped, {running} running, {second} with a \
+         second passing, {fall} with the flag falling"
+    );
+    assert!(
+        stopped < running && running < second && second < fall,
+        "TickClocks' ways do not cost more and more: {stopped}, {running}, {second}, {fall}"
+    );
+    assert_eq!(seconds(&machine), (full, 0));
     assert_eq!(
         machine.read_u8("wFlagFell").unwrap(),
         flag_fell(&machine, "BLACK")

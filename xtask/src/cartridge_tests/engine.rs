@@ -6,7 +6,7 @@ use engine_src::perft::perft;
 use engine_src::{Game, Move, Position};
 
 use super::support::{
-    cartridge, engine_square, machine, moves, piece_code, position, promotion_bits,
+    cartridge, engine_square, machine, model_square, moves, piece_code, position, promotion_bits,
 };
 use crate::harness::Location;
 use crate::random::SplitMix64;
@@ -107,6 +107,7 @@ fn the_kits_squares_pieces_and_promotions_are_engine_incs() {
             * constant("BOARD_ROW_CELLS")
             + square.file().index() as u32;
         assert_eq!(u32::from(engine_square(square)), cell, "{square}");
+        assert_eq!(model_square(engine_square(square)), square, "{square}");
     }
     for color in Color::ALL {
         let side = constant(match color {

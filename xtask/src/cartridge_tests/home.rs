@@ -347,13 +347,39 @@ fn more_than_the_queue_holds_waits_for_room_and_arrives_whole() {
     );
     expected.extend([0xA5; 180]);
     assert_eq!(expected.len(), 3 * 200 + 11 + 180);
-    // 600 + 11 + 180 bytes in 13 entries (200 = 68 + 68 + 64, 180 = 68 + 68 + 44),
-    // costing 72, 72, 68 (three times), 15, then 72, 72, 48 of the 72 a VBlank copies;
-    // whole entries only, and no two of them fit one VBlank, so 13 VBlanks, some of them
-    // while the producer waited for room. The harness looks at the start of a VBlank,
-    // before the handler: it sees the queue empty at the 14th.
-    drain(&mut machine, 14);
-    assert_eq!(machine.frames() - start, 14, "VBlanks until all was copied");
+    // The promise: a VBlank copies whole entries, in order, as many as fit its budget
+    // (an entry costing its length plus VRAM_QUEUE_ENTRY_COST), and no VBlank is
+    // wasted while the producer waits for room. 600 + 11 + 180 bytes in 13 entries of
+    // at most VRAM_QUEUE_MAX_LENGTH (200 = 68 + 68 + 64, 180 = 68 + 68 + 44), costing
+    // 72, 72, 68 (three times), 15, then 72, 72, 48 of the 72 a VBlank copies: no two
+    // neighbours fit one VBlank, so 13 VBlanks today. The harness looks at the start of a
+    // VBlank, before the handler: it sees the queue empty at the 14th.
+    let sizes = queue_sizes(&machine);
+    let budget: usize = constant(&machine, "VRAM_QUEUE_BUDGET");
+    let entry_cost: usize = constant(&machine, "VRAM_QUEUE_ENTRY_COST");
+    let split = |bytes: usize| {
+        (0..bytes.div_ceil(sizes.max_length))
+            .map(move |i| (bytes - i * sizes.max_length).min(sizes.max_length))
+    };
+    let lengths: Vec<usize> = [200, 200, 200, 11, 180]
+        .into_iter()
+        .flat_map(split)
+        .collect();
+    let mut vblanks = 0;
+    let mut left = 0;
+    for length in lengths {
+        if length + entry_cost > left {
+            vblanks += 1;
+            left = budget;
+        }
+        left -= length + entry_cost;
+    }
+    drain(&mut machine, vblanks + 1);
+    assert_eq!(
+        machine.frames() - start,
+        u64::from(vblanks) + 1,
+        "VBlanks until all was copied: the budget's {vblanks} and the one that sees it empty"
+    );
     assert_eq!(
         machine.read(map1, expected.len()).unwrap(),
         expected,
@@ -395,7 +421,17 @@ fn with_the_lcd_off_more_than_the_queue_holds_arrives_without_waiting() {
     let at = map1 + expected.len() as u16;
     call_producer(&mut machine, "QueueFill", 0x5A, 180, 0, at);
     expected.extend([0x5A; 180]);
-    assert_eq!(queued_bytes(&machine), 209 + 3 * 4, "bytes still queued");
+    // The last 200 bytes as entries of at most VRAM_QUEUE_MAX_LENGTH, each with its
+    // header, and the fill's entries, a header and the byte to fill with each.
+    let sizes = queue_sizes(&machine);
+    let entries = |bytes: usize| bytes.div_ceil(sizes.max_length);
+    let copies = 200 + entries(200) * sizes.header;
+    let fills = entries(180) * (sizes.header + 1);
+    assert!(
+        copies + fills <= sizes.room,
+        "the last entries fit the ring"
+    );
+    assert_eq!(queued_bytes(&machine), copies + fills, "bytes still queued");
     assert_eq!(
         machine.read(map1, 400).unwrap(),
         expected[..400],
@@ -499,11 +535,29 @@ fn read_joypad_sees_the_keys_with_rp1_bits_6_and_7_reading_1() {
 
 // ----- the press queue (asm/home/joypad.asm) -----
 
-/// ReadJoypad's machine cycles: no new press and nothing gathered; a press that joins
-/// the queue; a press (or presses gathered before) kept while the ring is full.
-const READ_JOYPAD_NO_PRESS: u64 = 73;
-const READ_JOYPAD_NEW_ENTRY: u64 = 89;
-const READ_JOYPAD_RING_FULL: u64 = 85;
+/// ReadJoypad's ways: no new press and nothing gathered; a press that joins the queue;
+/// a press (or presses gathered before) kept while the ring is full.
+#[derive(Clone, Copy, Debug)]
+enum Way {
+    NoPress,
+    NewEntry,
+    RingFull,
+}
+
+/// The machine cycles each way of ReadJoypad took the first time: a way has no loop, so
+/// every later read that takes it costs the same, which tells the way a read took.
+#[derive(Default)]
+struct WayCycles([Option<u64>; 3]);
+
+impl WayCycles {
+    fn took(&mut self, way: Way, cycles: u64, what: &str) {
+        let first = *self.0[way as usize].get_or_insert(cycles);
+        assert_eq!(
+            cycles, first,
+            "{what}: ReadJoypad took {cycles} cycles, not the {first} of {way:?} before"
+        );
+    }
+}
 
 /// One frame's read of the keys as the VBlank handler makes it, with `held` down: the
 /// cycles ReadJoypad took.
@@ -548,23 +602,27 @@ fn the_press_queue_keeps_each_frames_presses_in_order_and_merges_only_past_its_s
     machine
         .write_u8(constant::<u16>(&machine, "rIE"), 0)
         .unwrap();
-    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
+    let mut ways = WayCycles::default();
+    ways.took(Way::NoPress, read_keys(&mut machine, &[]), "a read");
     assert_eq!(take_pressed(&mut machine), 0, "an empty queue gives 0");
 
     // Right, let go, Right again, then A and Up together: three entries, the held key
     // counting once.
-    assert_eq!(
+    ways.took(
+        Way::NewEntry,
         read_keys(&mut machine, &[Button::Right]),
-        READ_JOYPAD_NEW_ENTRY
+        "a read",
     );
-    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
-    assert_eq!(
+    ways.took(Way::NoPress, read_keys(&mut machine, &[]), "a read");
+    ways.took(
+        Way::NewEntry,
         read_keys(&mut machine, &[Button::Right]),
-        READ_JOYPAD_NEW_ENTRY
+        "a read",
     );
-    assert_eq!(
+    ways.took(
+        Way::NoPress,
         read_keys(&mut machine, &[Button::Right]),
-        READ_JOYPAD_NO_PRESS
+        "a read",
     );
     read_keys(&mut machine, &[Button::A, Button::Up]);
     assert_eq!(machine.read_u8("hPadHeld").unwrap(), pad_a | pad_up);
@@ -586,22 +644,24 @@ fn the_press_queue_keeps_each_frames_presses_in_order_and_merges_only_past_its_s
             &[Button::Right]
         };
         let want = if press < queue_size - 1 {
-            READ_JOYPAD_NEW_ENTRY
+            Way::NewEntry
         } else {
-            READ_JOYPAD_RING_FULL
+            Way::RingFull
         };
-        assert_eq!(read_keys(&mut machine, keys), want, "press {press}");
+        let cycles = read_keys(&mut machine, keys);
+        ways.took(want, cycles, &format!("press {press}"));
         let want = if press < queue_size - 1 {
-            READ_JOYPAD_NO_PRESS
+            Way::NoPress
         } else {
-            READ_JOYPAD_RING_FULL
+            Way::RingFull
         };
-        assert_eq!(read_keys(&mut machine, &[]), want, "after press {press}");
+        let cycles = read_keys(&mut machine, &[]);
+        ways.took(want, cycles, &format!("after press {press}"));
     }
     assert_eq!(queued_presses(&mut machine), pad_right | pad_start);
     assert_eq!(take_pressed(&mut machine), pad_right);
     // The next read finds room: the gathering slot joins the queue.
-    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NEW_ENTRY);
+    ways.took(Way::NewEntry, read_keys(&mut machine, &[]), "a read");
     let mut taken = Vec::new();
     loop {
         match take_pressed(&mut machine) {
@@ -613,6 +673,20 @@ fn the_press_queue_keeps_each_frames_presses_in_order_and_merges_only_past_its_s
     want.push(pad_right | pad_start);
     assert_eq!(taken, want, "the entries after the first");
     assert_eq!(queued_presses(&mut machine), 0);
-    assert_eq!(read_keys(&mut machine, &[]), READ_JOYPAD_NO_PRESS);
+    ways.took(Way::NoPress, read_keys(&mut machine, &[]), "a read");
+    // The VBlank handler's worst case (above) presses a key for ReadJoypad's longest way:
+    // a new entry must be it.
+    let [Some(no_press), Some(new_entry), Some(ring_full)] = ways.0 else {
+        panic!("a way of ReadJoypad was not taken");
+    };
+    println!(
+        "ReadJoypad: {no_press} machine cycles without a press, {new_entry} for a new \
+         entry, {ring_full} with the ring full"
+    );
+    assert!(
+        new_entry > no_press && new_entry > ring_full,
+        "a new entry ({new_entry} cycles) is not ReadJoypad's longest way ({no_press} \
+         without a press, {ring_full} with the ring full)"
+    );
     machine.assert_no_violations().unwrap();
 }

@@ -5,10 +5,9 @@
 //! of more items above and below.
 
 use super::support::{
-    assert_status, assert_text_at, color_value, constant, current_screen, game, game_on, menu_row,
-    message_row, pointer, press, state, window_shown, Level, Mode, State,
+    assert_status, assert_text_at, color_value, constant, current_screen, game, menu_row,
+    message_row, new_game, pointer, press, state, window_shown, Level, Mode, Options, State,
 };
-use crate::assets::gfx::{FONT_FIRST_TILE, FONT_GLYPHS};
 use crate::harness::{Button, Machine};
 use crate::{project, rom};
 use engine_src::Color;
@@ -32,22 +31,12 @@ fn menu_constant(machine: &Machine, name: &str) -> usize {
 /// left corner at MENU_Y), read through the font, trailing blanks dropped; `~` for a tile
 /// that is no glyph.
 fn window_row(machine: &Machine, row: usize) -> String {
-    let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
-    let map: u16 = constant(machine, "TILEMAP1");
-    let width: u16 = constant(machine, "TILEMAP_WIDTH");
     let columns: usize = constant(machine, "SCREEN_WIDTH");
-    let text: String = machine
-        .read(map + width * u16::try_from(row).unwrap(), columns)
-        .unwrap()
-        .into_iter()
-        .map(|tile| {
-            usize::from(tile)
-                .checked_sub(FONT_FIRST_TILE)
-                .and_then(|i| glyphs.get(i).copied())
-                .unwrap_or('~')
-        })
-        .collect();
-    text.trim_end().to_owned()
+    let row = u16::try_from(row).unwrap();
+    crate::soak::cartridge::map_text(machine, "TILEMAP1", 0, row, columns)
+        .unwrap_or_else(|error| panic!("{error:#}"))
+        .trim_end()
+        .to_owned()
 }
 
 /// The rows of items the window shows (the row under them is the messages').
@@ -209,7 +198,7 @@ fn eight_item_game() -> Machine {
         "the cartridge with -D MENU_TEST_ITEMS",
     )
     .unwrap_or_else(|error| panic!("{error:#}"));
-    game_on(&build, Mode::White, Level::Easy)
+    new_game(&build, Options::Chosen(Mode::White, Level::Easy), 8)
 }
 
 #[test]

@@ -8,18 +8,21 @@
 //!   (`PAD_*`), [`color_value`] and [`side`] (`COLOR_*`), and the enums [`Mode`],
 //!   [`Level`], [`State`], [`Ending`], each variant naming its constant.
 //! - Booting to a stage: [`cartridge`], [`machine`], [`boot`] (the title after some
-//!   frames), [`title_between_updates`], [`board_screen`] (WHITE at EASY by START, A,
-//!   A), [`game`] and [`game_at`] (a new game as White, Black or two players at a level),
-//!   [`board_at`], [`engine_thinking`], [`promotion_question`], [`draw_offered`].
+//!   frames), [`title_between_updates`], [`new_game`] (the board screen of a new game by
+//!   START and A on the option pages, at the options power-on leaves or chosen ones,
+//!   some frames after), and its shorthands [`board_screen`] (WHITE at EASY from
+//!   power-on), [`game`] and [`game_at`] (a new game as White, Black or two players at a
+//!   level, what the set-up queued copied), [`board_at`]; [`engine_thinking`],
+//!   [`promotion_question`], [`draw_offered`].
 //! - Pressing: [`press`] (a tap and the frames the screen takes to follow); holding is
 //!   the harness's `Machine::press` and `release`.
 //! - Steering and playing: [`position`] (of a FEN), [`moves`] (of UCI strings),
 //!   [`square`], [`place`], [`cursor`], [`steer`], [`pick_up`],
-//!   [`choose_move`] (with the promotion's piece), [`play`], [`resign`],
+//!   [`choose_move`] (with the promotion's piece), [`play`], [`choose_menu_item`],
+//!   [`resign`],
 //!   [`wait_for_human`].
 //! - Reading the game: [`state`], [`ending`], [`winner`], [`options`],
-//!   [`assert_board_is`] (wBoard against a model `Position`), [`piece_on`] (a square of
-//!   wBoard as the model's piece), [`engine_square`],
+//!   [`assert_board_is`] (wBoard against a model `Position`), [`engine_square`],
 //!   [`model_square`], [`piece_code`], [`promotion_bits`].
 //! - Reading the screen: [`screen_area`], [`square_area`], [`board_geometry`],
 //!   [`screen_text`], [`tile_text`], [`assert_text_at`], [`assert_status`] (the status
@@ -34,9 +37,9 @@
 //!   [`white_flag_falls_at_next_vblank`].
 //! - The VRAM queue: [`call_producer`], [`queued_bytes`], [`drain`].
 
-use engine_src::{Color, File, Move, MoveKind, Piece, Position, Rank, Role, Square};
+use engine_src::{Color, File, Move, MoveKind, Position, Rank, Role, Square};
 
-use crate::assets::gfx::{self, Sheet, FONT_FIRST_TILE, FONT_GLYPHS};
+use crate::assets::gfx::{self, Sheet, FONT_GLYPHS};
 use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND, WIDTH};
 use crate::rom;
 
@@ -88,7 +91,7 @@ macro_rules! game_values {
                 constant(machine, self.constant())
             }
 
-            /// The value the byte holds, by the constants' values; panics on a byte that
+            /// The value the byte holds, by the constants' values; None for a byte that
             /// is none of them.
             fn read(machine: &Machine) -> Option<$name> {
                 let byte = machine.read_u8($byte).unwrap();
@@ -228,79 +231,72 @@ pub(super) fn boot(frames: u32) -> Machine {
 /// The title screen with the main loop at the start of a round, just after the title's
 /// update: a producer of the VRAM queue may run from here.
 pub(super) fn title_between_updates() -> Machine {
-    let mut machine = boot(10);
-    machine
-        .run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)
+    let mut machine = machine(&cartridge());
+    crate::soak::cartridge::title_between_updates(&mut machine, 10)
         .unwrap_or_else(|error| panic!("{error:#}"));
     machine
 }
 
-/// The cartridge after pressing START on the title, then A on the option pages (WHITE,
-/// EASY); the board screen's set-up, which starts a game, takes a few frames with the LCD
-/// off.
-pub(super) fn board_screen() -> Machine {
-    let mut machine = boot(10);
-    for button in [Button::Start, Button::A, Button::A] {
-        machine.tap(button, 2).unwrap();
-        machine.run_frames(4).unwrap();
-    }
-    machine.run_frames(2).unwrap();
-    machine
+/// The options a boot to the board chooses: those the pages open at after power-on
+/// (WHITE, EASY), or a mode and level written to wGameMode and wGameLevel first, which
+/// the pages then open at.
+#[derive(Clone, Copy)]
+pub(super) enum Options {
+    PowerOn,
+    Chosen(Mode, Level),
 }
 
-/// The cartridge on the board screen, a new game in `mode` (at EASY against the
-/// engine).
-pub(super) fn game(mode: Mode) -> Machine {
-    game_at(mode, Level::Easy)
-}
-
-/// The cartridge on the board screen, a new game in `mode` at `level`: START on the
-/// title, then A on the option pages, which open at the values wGameMode and
-/// wGameLevel hold.
-pub(super) fn game_at(mode: Mode, level: Level) -> Machine {
-    game_on(&cartridge(), mode, level)
-}
-
-/// As [`game_at`], on the cartridge `build` (for example one assembled with a define).
-pub(super) fn game_on(build: &rom::Build, mode: Mode, level: Level) -> Machine {
+/// The cartridge `build` on the board screen of a new game: ten frames after power-on,
+/// START on the title, then A on each option page (one page for two players, else two),
+/// each press followed by four frames, and then `frames` frames more. The board screen's
+/// set-up takes a few frames with the LCD off; after 8 frames the VBlanks have copied
+/// what it queued (the status line, the clocks, the blank move list).
+pub(super) fn new_game(build: &rom::Build, options: Options, frames: u32) -> Machine {
     let mut machine = machine(build);
     machine
         .run_frames(10)
         .unwrap_or_else(|error| panic!("{error:#}"));
-    machine.write_u8("wGameMode", mode.value(&machine)).unwrap();
-    machine
-        .write_u8("wGameLevel", level.value(&machine))
-        .unwrap();
-    let pages = if mode == Mode::TwoPlayers { 1 } else { 2 };
-    machine.tap(Button::Start, 2).unwrap();
-    machine.run_frames(4).unwrap();
-    for _ in 0..pages {
-        machine.tap(Button::A, 2).unwrap();
-        machine.run_frames(4).unwrap();
+    let mut pages = 2;
+    if let Options::Chosen(mode, level) = options {
+        machine.write_u8("wGameMode", mode.value(&machine)).unwrap();
+        machine
+            .write_u8("wGameLevel", level.value(&machine))
+            .unwrap();
+        if mode == Mode::TwoPlayers {
+            pages = 1;
+        }
     }
-    // The set-up queues the status line, the clocks and the blank move list, which
-    // the VBlanks copy over the first frames.
-    machine.run_frames(8).unwrap();
+    press(&mut machine, Button::Start);
+    for _ in 0..pages {
+        press(&mut machine, Button::A);
+    }
+    machine.run_frames(frames).unwrap();
     assert_eq!(current_screen(&machine), "SetUpBoardScreen");
     machine
 }
 
+/// The board screen two frames after START on the title and A, A on the option pages as
+/// power-on left them (WHITE, EASY).
+pub(super) fn board_screen() -> Machine {
+    new_game(&cartridge(), Options::PowerOn, 2)
+}
+
+/// The cartridge on the board screen, a new game in `mode` (at EASY against the
+/// engine), what the set-up queued copied.
+pub(super) fn game(mode: Mode) -> Machine {
+    game_at(mode, Level::Easy)
+}
+
+/// The cartridge on the board screen, a new game in `mode` at `level`, what the set-up
+/// queued copied.
+pub(super) fn game_at(mode: Mode, level: Level) -> Machine {
+    new_game(&cartridge(), Options::Chosen(mode, level), 8)
+}
+
 /// The cartridge on the board screen of a game against the engine at `level`, the
-/// human White, by START and A on the option pages, two frames after the last A.
+/// human White, two frames after the last A.
 pub(super) fn board_at(level: Level) -> Machine {
-    let mut machine = boot(10);
-    machine
-        .write_u8("wGameMode", Mode::White.value(&machine))
-        .unwrap();
-    machine
-        .write_u8("wGameLevel", level.value(&machine))
-        .unwrap();
-    for button in [Button::Start, Button::A, Button::A] {
-        machine.tap(button, 2).unwrap();
-        machine.run_frames(4).unwrap();
-    }
-    machine.run_frames(2).unwrap();
-    machine
+    new_game(&cartridge(), Options::Chosen(Mode::White, level), 2)
 }
 
 /// A game against the engine at `level`, the human White, after the human's b2-b3:
@@ -336,9 +332,7 @@ pub(super) fn promotion_question() -> (Machine, Position) {
 /// OFFER DRAW): the question waits for Black's answer, its pointer (the glyph >) at NO.
 pub(super) fn draw_offered() -> Machine {
     let mut machine = game(Mode::TwoPlayers);
-    press(&mut machine, Button::Start);
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
+    choose_menu_item(&mut machine, Button::Start, "MENU_OFFER_DRAW");
     assert_eq!(state(&machine), State::DrawAnswer);
     assert_text_at(
         &machine,
@@ -491,13 +485,15 @@ pub(super) fn choose_move(
             State::Promotion,
             "{uci}: no promotion question"
         );
-        // The question's pieces from the left: Q R B N.
-        let rights = match role {
-            Role::Queen => 0,
-            Role::Rook => 1,
-            Role::Bishop => 2,
-            _ => 3,
-        };
+        // The question's pieces from the left, in the order of their promotion bits in
+        // PromotionCodes (asm/ui/board_screen.asm).
+        let codes = machine
+            .read("PromotionCodes", Role::PROMOTIONS.len())
+            .unwrap();
+        let rights = codes
+            .iter()
+            .position(|&bits| bits == promotion_bits(role))
+            .unwrap_or_else(|| panic!("PromotionCodes {codes:02X?} holds no {role:?}"));
         for _ in 0..rights {
             press(machine, Button::Right);
         }
@@ -505,13 +501,22 @@ pub(super) fn choose_move(
     m
 }
 
-/// The player to move resigns through the pause menu, opened with `opens` (START or
-/// SELECT): two items down to RESIGN, A; the game is over.
-pub(super) fn resign(machine: &mut Machine, opens: Button) {
+/// Opens the pause menu with `opens` (START or SELECT), goes down to the item `item`
+/// names (a `MENU_*` constant, the item's index in the list from RESUME at 0) and
+/// chooses it with A.
+pub(super) fn choose_menu_item(machine: &mut Machine, opens: Button, item: &str) {
     press(machine, opens);
-    press(machine, Button::Down);
-    press(machine, Button::Down);
+    assert_eq!(state(machine), State::Menu, "{opens:?} opens no menu");
+    for _ in 0..constant::<u32>(machine, item) {
+        press(machine, Button::Down);
+    }
     press(machine, Button::A);
+}
+
+/// The player to move resigns through the pause menu, opened with `opens` (START or
+/// SELECT); the game is over.
+pub(super) fn resign(machine: &mut Machine, opens: Button) {
+    choose_menu_item(machine, opens, "MENU_RESIGN");
     machine.run_frames(4).unwrap();
     assert_eq!(state(machine), State::Over, "no resignation");
 }
@@ -529,22 +534,15 @@ pub(super) fn wait_for_human(machine: &mut Machine) -> u32 {
 
 // ----- the board -----
 
-/// The engine's square of a model square: the low byte of its cell in wBoard
-/// (asm/engine/engine.inc: rank 1 in row 2 of a mailbox 16 cells wide).
-pub(super) fn engine_square(square: Square) -> u8 {
-    ((2 + square.rank().index()) * 16 + square.file().index()) as u8
-}
+/// The engine's square of a model square and the engine's piece code of a model piece:
+/// [`crate::soak::cartridge`]'s.
+pub(super) use crate::soak::cartridge::{engine_square, piece_code};
 
-/// The model square of an engine square (the low byte of its cell in wBoard).
+/// The model square of an engine square (the low byte of its cell in wBoard); panics on
+/// a cell off the board.
 pub(super) fn model_square(engine: u8) -> Square {
-    let file = File::new(u32::from(engine & 15));
-    let rank = (engine >> 4)
-        .checked_sub(2)
-        .and_then(|r| Rank::new(u32::from(r)));
-    match (file, rank) {
-        (Some(file), Some(rank)) => Square::from_coords(file, rank),
-        _ => panic!("${engine:02X} is no engine square"),
-    }
+    crate::soak::cartridge::model_square(engine)
+        .unwrap_or_else(|| panic!("${engine:02X} is no engine square"))
 }
 
 /// The promotion bits of a move's to byte (asm/engine/engine.inc's PROMOTE_*).
@@ -557,60 +555,10 @@ pub(super) fn promotion_bits(role: Role) -> u8 {
     }
 }
 
-/// The engine's piece code (asm/engine/engine.inc) of a model piece, 0 for none.
-pub(super) fn piece_code(piece: Option<Piece>) -> u8 {
-    let Some(piece) = piece else { return 0 };
-    role_code(piece.role) | if piece.color == Color::White { 16 } else { 32 }
-}
-
-/// The engine's role bits (asm/engine/engine.inc).
-fn role_code(role: Role) -> u8 {
-    match role {
-        Role::Bishop => 0b0001,
-        Role::Rook => 0b0010,
-        Role::Queen => 0b0011,
-        Role::Pawn => 0b0100,
-        Role::Knight => 0b1000,
-        Role::King => 0b1100,
-    }
-}
-
-/// The piece wBoard holds on `square`, as the model's piece (None for an empty square);
-/// panics on a byte that is no piece code.
-pub(super) fn piece_on(machine: &Machine, square: Square) -> Option<Piece> {
-    let byte = machine
-        .read_u8(machine.symbol("wBoard").unwrap() + u16::from(engine_square(square)))
-        .unwrap();
-    if byte == piece_code(None) {
-        return None;
-    }
-    let piece = Color::ALL
-        .into_iter()
-        .flat_map(|color| Role::ALL.map(|role| role.of(color)))
-        .find(|&piece| piece_code(Some(piece)) == byte);
-    assert!(
-        piece.is_some(),
-        "wBoard's {square} holds ${byte:02X}, no piece"
-    );
-    piece
-}
-
-/// wBoard and the side to move are `position`'s.
+/// wBoard and the side to move are `position`'s ([`crate::soak::cartridge::check_board`]).
 pub(super) fn assert_board_is(machine: &Machine, position: &Position, context: &str) {
-    for sq in Square::ALL {
-        assert_eq!(
-            piece_on(machine, sq),
-            position.board().piece_at(sq),
-            "{context}: wBoard's {sq} is not the model's ({})",
-            position.to_fen()
-        );
-    }
-    let side = machine.read_u8("hSideToMove").unwrap();
-    assert_eq!(
-        side,
-        color_value(machine, position.turn()),
-        "{context}: side to move"
-    );
+    crate::soak::cartridge::check_board(machine, position)
+        .unwrap_or_else(|error| panic!("{context}: {error:#}"));
 }
 
 // ----- the screen -----
@@ -703,23 +651,10 @@ pub(super) fn assert_text_at(
     );
 }
 
-/// The text of `len` tiles of tile map 0 from column `x`, row `y`, read back through the
-/// font (assets/font.png, in the order of `FONT_GLYPHS`); `~` for a tile that is no glyph.
+/// The text of `len` tiles of tile map 0 from column `x`, row `y`
+/// ([`crate::soak::cartridge::tile_text`]).
 pub(super) fn tile_text(machine: &Machine, x: u16, y: u16, len: usize) -> String {
-    let glyphs: Vec<char> = FONT_GLYPHS.concat().chars().collect();
-    let map: u16 = constant(machine, "TILEMAP0");
-    let width: u16 = constant(machine, "TILEMAP_WIDTH");
-    machine
-        .read(map + y * width + x, len)
-        .unwrap()
-        .into_iter()
-        .map(|tile| {
-            usize::from(tile)
-                .checked_sub(FONT_FIRST_TILE)
-                .and_then(|i| glyphs.get(i).copied())
-                .unwrap_or('~')
-        })
-        .collect()
+    crate::soak::cartridge::tile_text(machine, x, y, len).unwrap_or_else(|e| panic!("{e:#}"))
 }
 
 /// The status line's four rows read `rows` (asm/include/layout.inc's STATUS_*).
@@ -869,22 +804,9 @@ pub(super) fn level_page(machine: &Machine) -> usize {
 
 // ----- the move list -----
 
-/// The moves the move list holds: (from, to byte, piece, flags) each, the flags without
-/// the list's own bit 7 (the entry takes two rows).
+/// The moves the move list holds ([`crate::soak::cartridge::records`]).
 pub(super) fn records(machine: &Machine) -> Vec<[u8; 4]> {
-    let count = usize::from(machine.read_u8("wMoveListCount").unwrap());
-    let size: usize = constant(machine, "MOVE_RECORD_SIZE");
-    assert_eq!(
-        size, 4,
-        "a move record is no longer (from, to, piece, flags)"
-    );
-    let two_rows = 1 << constant::<u8>(machine, "B_MOVE_FLAG_TWO_ROWS");
-    machine
-        .read("wMoveListRecords", count * size)
-        .unwrap()
-        .chunks(size)
-        .map(|c| [c[0], c[1], c[2], c[3] & !two_rows])
-        .collect()
+    crate::soak::cartridge::records(machine).unwrap_or_else(|e| panic!("{e:#}"))
 }
 
 /// A move's record as the game hands it to AppendMoveToList: from square, to byte (with
@@ -977,17 +899,15 @@ pub(super) fn between_updates(machine: &mut Machine) {
 
 // ----- the clocks -----
 
-/// The seconds left on `side`'s clock (`wClockSeconds`, a word per side in the order of
-/// COLOR_*).
+/// The seconds left on `side`'s clock ([`crate::soak::cartridge::clock_seconds`]).
 pub(super) fn clock_seconds(machine: &Machine, side: Color) -> u16 {
-    let at = machine.symbol("wClockSeconds").unwrap() + 2 * u16::from(color_value(machine, side));
-    machine.read_u16(at).unwrap()
+    crate::soak::cartridge::clock_seconds(machine, side).unwrap_or_else(|e| panic!("{e:#}"))
 }
 
 /// Sets the seconds left on `side`'s clock.
 pub(super) fn set_clock_seconds(machine: &mut Machine, side: Color, seconds: u16) {
-    let at = machine.symbol("wClockSeconds").unwrap() + 2 * u16::from(color_value(machine, side));
-    machine.write(at, &seconds.to_le_bytes()).unwrap();
+    crate::soak::cartridge::set_clock_seconds(machine, side, seconds)
+        .unwrap_or_else(|e| panic!("{e:#}"));
 }
 
 /// Which clock of the panel (asm/include/layout.inc's CLOCK_TOP_Y, CLOCK_BOTTOM_Y).
@@ -1045,20 +965,13 @@ pub(super) fn call_producer(machine: &mut Machine, routine: &str, a: u8, c: u8, 
         .unwrap_or_else(|error| panic!("{routine}: {error:#}"));
 }
 
-/// The bytes queued and not yet copied, as the ring's indices say.
+/// The bytes queued and not yet copied ([`crate::soak::cartridge::queued_bytes`]).
 pub(super) fn queued_bytes(machine: &Machine) -> usize {
-    let read = machine.read_u8("hVramQueueRead").unwrap();
-    let write = machine.read_u8("hVramQueueWrite").unwrap();
-    usize::from(write.wrapping_sub(read))
+    crate::soak::cartridge::queued_bytes(machine).unwrap_or_else(|e| panic!("{e:#}"))
 }
 
-/// Runs frames until the queue is empty, at most `frames`.
+/// Runs frames until the queue is empty, at most `frames`
+/// ([`crate::soak::cartridge::drain_vram_queue`]).
 pub(super) fn drain(machine: &mut Machine, frames: u32) {
-    for _ in 0..=frames {
-        if queued_bytes(machine) == 0 {
-            return;
-        }
-        machine.run_frames(1).unwrap();
-    }
-    panic!("the VRAM queue still holds {} bytes", queued_bytes(machine));
+    crate::soak::cartridge::drain_vram_queue(machine, frames).unwrap_or_else(|e| panic!("{e:#}"));
 }

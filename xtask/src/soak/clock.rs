@@ -6,22 +6,56 @@
 //! (within a tenth of a second of it), and nothing running off once it has fallen.
 
 use anyhow::{ensure, Context, Result};
+use engine_src::Color;
 
-use super::cartridge::{drain_vram_queue, tile_text, title_between_updates};
+use super::cartridge::{
+    clock_seconds, drain_vram_queue, set_clock_seconds, tile_text, title_between_updates,
+};
 use crate::harness::{Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 use crate::progress::Progress;
 
-/// `CLOCK_STOPPED` and `FLAG_FELL_WHITE` (asm/include/clock.inc).
-const CLOCK_STOPPED: u8 = 0xFF;
-const FLAG_FELL_WHITE: u8 = 1;
-/// The clock the game starts with: ten minutes.
-const FULL_CLOCK_SECONDS: u16 = 600;
-/// Where the clocks go (asm/include/layout.inc): the panel's column, the top and bottom
-/// rows, and the width of m:ss.
-const CLOCK_X: u16 = 11;
-const CLOCK_TOP_Y: u16 = 0;
-const CLOCK_BOTTOM_Y: u16 = 12;
-const CLOCK_WIDTH: usize = 5;
+/// The clock's values the run reads, by name from the ROM's symbols once at the start
+/// (asm/include/clock.inc, asm/include/layout.inc).
+struct Values {
+    /// wClockSide while no clock runs, and White's side (COLOR_WHITE).
+    stopped: u8,
+    white: u8,
+    /// wFlagFell once White's flag has fallen.
+    fell_white: u8,
+    /// The clock a game starts with.
+    start_seconds: u16,
+    /// The panel's column and the rows of the top and bottom clocks.
+    x: u16,
+    top_y: u16,
+    bottom_y: u16,
+}
+
+impl Values {
+    /// Reads the values; fails naming a constant the ROM does not export.
+    fn read(machine: &Machine) -> Result<Values> {
+        let symbols = machine.symbols();
+        let value = |name: &str| -> Result<u16> {
+            let value = symbols.exported(name)?;
+            u16::try_from(value).with_context(|| format!("{name} is {value}, more than a word"))
+        };
+        let byte = |name: &str| -> Result<u8> {
+            let value = symbols.exported(name)?;
+            u8::try_from(value).with_context(|| format!("{name} is {value}, more than a byte"))
+        };
+        Ok(Values {
+            stopped: byte("CLOCK_STOPPED")?,
+            white: byte("COLOR_WHITE")?,
+            fell_white: byte("FLAG_FELL_WHITE")?,
+            start_seconds: value("CLOCK_START_SECONDS")?,
+            x: value("CLOCK_X")?,
+            top_y: value("CLOCK_TOP_Y")?,
+            bottom_y: value("CLOCK_BOTTOM_Y")?,
+        })
+    }
+}
+
+/// The tiles of m:ss.
+const M_SS_WIDTH: usize = 5;
 
 /// What a run measured: the VBlank (counted from the one the clock started in) whose
 /// tick made the flag fall, and how long after the clock started that was.
@@ -55,16 +89,15 @@ fn m_ss(seconds: u16) -> String {
 
 /// White's and Black's counts of seconds.
 fn seconds(machine: &Machine) -> Result<(u16, u16)> {
-    let bytes = machine.read("wClockSeconds", 4)?;
     Ok((
-        u16::from_le_bytes([bytes[0], bytes[1]]),
-        u16::from_le_bytes([bytes[2], bytes[3]]),
+        clock_seconds(machine, Color::White)?,
+        clock_seconds(machine, Color::Black)?,
     ))
 }
 
 /// Queues the clocks that changed (DrawClocks, called between two screen updates) and
 /// copies them to the tile map; gives the top and bottom clocks' text.
-fn shown(machine: &mut Machine) -> Result<(String, String)> {
+fn shown(machine: &mut Machine, values: &Values) -> Result<(String, String)> {
     machine.run_until("RunScreens.frame", 2 * CYCLES_PER_FRAME)?;
     let registers = machine.registers();
     machine.set_registers(&Registers {
@@ -77,8 +110,8 @@ fn shown(machine: &mut Machine) -> Result<(String, String)> {
     machine.call("DrawClocks", 20 * CYCLES_PER_FRAME)?;
     drain_vram_queue(machine, 2)?;
     Ok((
-        tile_text(machine, CLOCK_X, CLOCK_TOP_Y, CLOCK_WIDTH),
-        tile_text(machine, CLOCK_X, CLOCK_BOTTOM_Y, CLOCK_WIDTH),
+        tile_text(machine, values.x, values.top_y, M_SS_WIDTH)?,
+        tile_text(machine, values.x, values.bottom_y, M_SS_WIDTH)?,
     ))
 }
 
@@ -86,36 +119,36 @@ fn shown(machine: &mut Machine) -> Result<(String, String)> {
 /// on, checking it on the way (see the module documentation); fails on the first check
 /// that does not hold. `progress` advances a step per frame.
 pub fn run_down(machine: &mut Machine, minutes: u16, progress: &Progress) -> Result<ClockRun> {
+    let values = Values::read(machine)?;
+    let full_seconds = values.start_seconds;
     let start_seconds = minutes * 60;
     ensure!(
-        (60..=FULL_CLOCK_SECONDS).contains(&start_seconds),
-        "a clock runs from 1 to 10 minutes, not {minutes}"
+        (60..=full_seconds).contains(&start_seconds),
+        "a clock runs from 1 to {} minutes, not {minutes}",
+        full_seconds / 60
     );
     title_between_updates(machine, 10)?;
-    // Start-up reset the clocks to ten minutes, stopped.
+    // Start-up reset the clocks to the game's start, stopped.
     ensure!(
-        seconds(machine)? == (FULL_CLOCK_SECONDS, FULL_CLOCK_SECONDS),
+        seconds(machine)? == (full_seconds, full_seconds),
         "start-up left the clocks at {:?} seconds",
         seconds(machine)?
     );
     ensure!(
-        machine.read_u8("wClockSide")? == CLOCK_STOPPED,
+        machine.read_u8("wClockSide")? == values.stopped,
         "a clock runs after start-up"
     );
-    let full = m_ss(FULL_CLOCK_SECONDS);
+    let full = m_ss(full_seconds);
     ensure!(
-        shown(machine)? == (full.clone(), full.clone()),
+        shown(machine, &values)? == (full.clone(), full.clone()),
         "the clocks do not show {full} after start-up"
     );
-    let mut clocks = Vec::new();
-    clocks.extend(start_seconds.to_le_bytes());
-    clocks.extend(FULL_CLOCK_SECONDS.to_le_bytes());
-    machine.write("wClockSeconds", &clocks)?;
+    set_clock_seconds(machine, Color::White, start_seconds)?;
 
     // White's clock runs from the VBlank now beginning: at the n-th VBlank from here,
     // its handler has ticked it n times.
     machine.run_frames(1)?;
-    machine.write_u8("wClockSide", 0)?;
+    machine.write_u8("wClockSide", values.white)?;
     let start = machine.cycles();
     let ticks =
         |machine: &Machine| (machine.cycles() - start + CYCLES_PER_FRAME / 2) / CYCLES_PER_FRAME;
@@ -133,14 +166,14 @@ pub fn run_down(machine: &mut Machine, minutes: u16, progress: &Progress) -> Res
         ensure!(ticks(machine) == at, "{} ticks, not {at}", ticks(machine));
         let want = seconds_after(start_seconds, at);
         ensure!(
-            seconds(machine)? == (want, FULL_CLOCK_SECONDS),
+            seconds(machine)? == (want, full_seconds),
             "after {at} VBlanks the clocks count {:?} seconds, not {:?}",
             seconds(machine)?,
-            (want, FULL_CLOCK_SECONDS)
+            (want, full_seconds)
         );
         // DrawClocks runs after the next VBlank's tick, where the second turns.
         let want = m_ss(seconds_after(start_seconds, at + 1));
-        let shown = shown(machine)?;
+        let shown = shown(machine, &values)?;
         ensure!(
             shown == (full.clone(), want.clone()),
             "after {} VBlanks the clocks show {shown:?}, not Black's {full} at the top \
@@ -181,27 +214,27 @@ pub fn run_down(machine: &mut Machine, minutes: u16, progress: &Progress) -> Res
          {start_seconds}"
     );
     ensure!(
-        machine.read_u8("wFlagFell")? == FLAG_FELL_WHITE,
+        machine.read_u8("wFlagFell")? == values.fell_white,
         "the flag fell, but not White's"
     );
     ensure!(
-        machine.read_u8("wClockSide")? == CLOCK_STOPPED,
+        machine.read_u8("wClockSide")? == values.stopped,
         "the clock runs on after the flag fell"
     );
     ensure!(
-        seconds(machine)? == (0, FULL_CLOCK_SECONDS),
+        seconds(machine)? == (0, full_seconds),
         "the clocks count {:?} seconds after the flag fell",
         seconds(machine)?
     );
     let zero = m_ss(0);
     ensure!(
-        shown(machine)? == (full.clone(), zero.clone()),
+        shown(machine, &values)? == (full.clone(), zero.clone()),
         "the clocks do not show {full} and {zero} after the flag fell"
     );
     // Stopped: nothing more runs off.
     machine.run_frames(120)?;
     ensure!(
-        seconds(machine)? == (0, FULL_CLOCK_SECONDS),
+        seconds(machine)? == (0, full_seconds),
         "the clocks ran on after the flag fell"
     );
     machine.assert_no_violations()?;

@@ -23,23 +23,83 @@ pub const SEED: u64 = 0x50AC;
 /// and a bit.
 pub const FRAMES_PER_MINUTE: u64 = 3_600;
 
-// The game's values the run reads (asm/include/game.inc, asm/include/game_record.inc,
-// asm/engine/engine.inc).
-const SCREEN_BOARD: u8 = 3;
-const GAME_MODE_TWO_PLAYERS: u8 = 2;
-const STATE_HUMAN: u8 = 0;
-const STATE_PICKED: u8 = 1;
-const STATE_PROMOTION: u8 = 2;
-const STATE_MENU: u8 = 4;
-const STATE_OVER: u8 = 6;
-const MOVE_FLAG_CAPTURE: u8 = 1;
-const MOVE_FLAG_PROMOTION: u8 = 2;
-const MOVE_FLAG_CASTLE: u8 = 4;
-const MOVE_FLAG_EN_PASSANT: u8 = 8;
-const MOVE_FLAG_CHECK: u8 = 16;
-const MOVE_FLAG_MATE: u8 = 32;
-/// The promotion bits of a record's to byte.
-const PROMOTE_MASK: u8 = 0x88;
+/// The game's values the run reads, by name from the ROM's symbols once at the start
+/// (asm/include/game.inc, game_state.inc, game_record.inc, asm/engine/engine.inc).
+struct Values {
+    screen_board: u8,
+    two_players: u8,
+    /// LEVEL_EASY, LEVEL_MEDIUM, LEVEL_HARD, LEVEL_CLOCK.
+    levels: [u8; 4],
+    human: u8,
+    picked: u8,
+    promotion: u8,
+    menu: u8,
+    over: u8,
+    /// The ENDING_* of each of [`ENDINGS`].
+    endings: [u8; 8],
+    /// The MOVE_FLAG_* bits.
+    capture: u8,
+    promotion_flag: u8,
+    castle: u8,
+    en_passant: u8,
+    check: u8,
+    mate: u8,
+    /// The to byte's square bits (MOVE_TO_SQUARE), and the promotion bits of each
+    /// promotion (PROMOTE_*).
+    to_square: u8,
+    promotions: [(Role, u8); 4],
+    /// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
+    oam_dma_size: u16,
+}
+
+impl Values {
+    /// Reads the values; fails naming a constant the ROM does not export.
+    fn read(machine: &Machine) -> Result<Values> {
+        let symbols = machine.symbols();
+        let byte = |name: &str| -> Result<u8> {
+            let value = symbols.exported(name)?;
+            u8::try_from(value).with_context(|| format!("{name} is {value}, more than a byte"))
+        };
+        let mut endings = [0; 8];
+        for (slot, (constant, _)) in endings.iter_mut().zip(ENDINGS) {
+            *slot = byte(constant)?;
+        }
+        let mut promotions = [(Role::Queen, 0); 4];
+        for (slot, (role, constant)) in promotions.iter_mut().zip([
+            (Role::Queen, "PROMOTE_QUEEN"),
+            (Role::Rook, "PROMOTE_ROOK"),
+            (Role::Bishop, "PROMOTE_BISHOP"),
+            (Role::Knight, "PROMOTE_KNIGHT"),
+        ]) {
+            *slot = (role, byte(constant)?);
+        }
+        Ok(Values {
+            screen_board: byte("SCREEN_BOARD")?,
+            two_players: byte("GAME_MODE_TWO_PLAYERS")?,
+            levels: [
+                byte("LEVEL_EASY")?,
+                byte("LEVEL_MEDIUM")?,
+                byte("LEVEL_HARD")?,
+                byte("LEVEL_CLOCK")?,
+            ],
+            human: byte("STATE_HUMAN")?,
+            picked: byte("STATE_PICKED")?,
+            promotion: byte("STATE_PROMOTION")?,
+            menu: byte("STATE_MENU")?,
+            over: byte("STATE_OVER")?,
+            endings,
+            capture: byte("MOVE_FLAG_CAPTURE")?,
+            promotion_flag: byte("MOVE_FLAG_PROMOTION")?,
+            castle: byte("MOVE_FLAG_CASTLE")?,
+            en_passant: byte("MOVE_FLAG_EN_PASSANT")?,
+            check: byte("MOVE_FLAG_CHECK")?,
+            mate: byte("MOVE_FLAG_MATE")?,
+            to_square: byte("MOVE_TO_SQUARE")?,
+            promotions,
+            oam_dma_size: u16::from(byte("OAM_DMA_ROUTINE_SIZE")?),
+        })
+    }
+}
 
 /// The least a minute of presses must do for the checks to mean something, in new
 /// games, moves the model checks, boards compared with it, and pause menus: the seed's
@@ -61,9 +121,6 @@ pub struct Promise {
     pub boards: u32,
     pub menus: u32,
 }
-
-/// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
-const OAM_DMA_ROUTINE_SIZE: u16 = 8;
 
 /// The SM83's `jp a16`.
 const JP: u8 = 0xC3;
@@ -122,21 +179,22 @@ const PAGE_BUTTONS: [(Button, usize); 5] = [
     (Button::Start, 1),
 ];
 
-/// The endings' names, in the order of the game's `ENDING_*` values (1 first).
-const ENDING_NAMES: [&str; 8] = [
-    "checkmate",
-    "stalemate",
-    "insufficient material",
-    "fifty moves",
-    "repetition",
-    "time",
-    "resignation",
-    "draw agreed",
+/// The endings, each by its constant (asm/include/game_state.inc) and its name in the
+/// figures.
+const ENDINGS: [(&str, &str); 8] = [
+    ("ENDING_CHECKMATE", "checkmate"),
+    ("ENDING_STALEMATE", "stalemate"),
+    ("ENDING_INSUFFICIENT_MATERIAL", "insufficient material"),
+    ("ENDING_FIFTY_MOVES", "fifty moves"),
+    ("ENDING_REPETITION", "repetition"),
+    ("ENDING_TIME", "time"),
+    ("ENDING_RESIGNED", "resignation"),
+    ("ENDING_AGREEMENT", "draw agreed"),
 ];
 
 /// What a run saw: new games (and at which level against the engine, how many by two
 /// players), moves checked against the model, boards compared, pause menus opened,
-/// promotion questions asked, endings reached (by `ENDING_*` - 1), and the deepest the
+/// promotion questions asked, endings reached (in the order of [`ENDINGS`]), and the deepest the
 /// stack went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Figures {
@@ -172,11 +230,11 @@ impl fmt::Display for Figures {
             plural(self.promotion_questions, "promotion question"),
             plural(self.deepest_stack, "byte")
         )?;
-        let endings: Vec<String> = ENDING_NAMES
+        let endings: Vec<String> = ENDINGS
             .iter()
             .zip(self.endings)
             .filter(|&(_, count)| count > 0)
-            .map(|(name, count)| format!("{count} {name}"))
+            .map(|((_, name), count)| format!("{count} {name}"))
             .collect();
         let endings = match endings.is_empty() {
             true => "none".to_owned(),
@@ -229,15 +287,20 @@ fn selector(machine: &Machine) -> Result<(u8, u8)> {
 
 /// The model's move a record stands for, checked against the record's piece and flags;
 /// fails when the record is no legal move of `position`.
-fn recorded_move(position: &Position, record: [u8; 4]) -> Result<Move> {
+fn recorded_move(values: &Values, position: &Position, record: [u8; 4]) -> Result<Move> {
     let [from, to_byte, piece, flags] = record;
-    let to = to_byte & !PROMOTE_MASK;
-    let promotion = (flags & MOVE_FLAG_PROMOTION != 0).then_some(match to_byte & PROMOTE_MASK {
-        0x00 => Role::Queen,
-        0x08 => Role::Rook,
-        0x80 => Role::Bishop,
-        _ => Role::Knight,
-    });
+    let to = to_byte & values.to_square;
+    let promotion = match flags & values.promotion_flag != 0 {
+        false => None,
+        true => Some(
+            values
+                .promotions
+                .iter()
+                .find(|&&(_, bits)| bits == to_byte & !values.to_square)
+                .map(|&(role, _)| role)
+                .with_context(|| format!("the record {record:02X?} promotes to no piece"))?,
+        ),
+    };
     let legal = position.legal_moves();
     let m = *legal
         .iter()
@@ -252,12 +315,12 @@ fn recorded_move(position: &Position, record: [u8; 4]) -> Result<Move> {
         })?;
     let after = position.play(&m);
     let want_flags = [
-        (m.capture.is_some(), MOVE_FLAG_CAPTURE),
-        (m.promotion.is_some(), MOVE_FLAG_PROMOTION),
-        (m.kind == MoveKind::Castle, MOVE_FLAG_CASTLE),
-        (m.kind == MoveKind::EnPassant, MOVE_FLAG_EN_PASSANT),
-        (after.is_check(), MOVE_FLAG_CHECK),
-        (after.is_checkmate(), MOVE_FLAG_MATE),
+        (m.capture.is_some(), values.capture),
+        (m.promotion.is_some(), values.promotion_flag),
+        (m.kind == MoveKind::Castle, values.castle),
+        (m.kind == MoveKind::EnPassant, values.en_passant),
+        (after.is_check(), values.check),
+        (after.is_checkmate(), values.mate),
     ]
     .into_iter()
     .filter(|&(set, _)| set)
@@ -275,7 +338,7 @@ fn recorded_move(position: &Position, record: [u8; 4]) -> Result<Move> {
 /// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
 /// one of the engine's two `jp` instructions in wScanJumps (asm/engine/board.asm); SP
 /// inside the stack area (asm/home/init.asm), `wStackTop` when it is empty.
-fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
+fn check_running(machine: &Machine, values: &Values, figures: &mut Figures) -> Result<()> {
     let registers = machine.registers();
     let dma = machine.symbol("hOAMDMA")?;
     let scan_jumps = machine.symbol("wScanJumps")?;
@@ -283,7 +346,7 @@ fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
         && machine.read_u8(registers.pc)? == JP;
     ensure!(
         registers.pc < 0x8000
-            || (dma..dma + OAM_DMA_ROUTINE_SIZE).contains(&registers.pc)
+            || (dma..dma + values.oam_dma_size).contains(&registers.pc)
             || on_scan_jump,
         "the CPU runs from {}",
         machine.describe(registers.pc)
@@ -300,13 +363,18 @@ fn check_running(machine: &Machine, figures: &mut Figures) -> Result<()> {
 
 /// Plays the records the model has not seen into it (a new model game when the list
 /// has fewer moves than it).
-fn follow_records(machine: &Machine, model: &mut Game, figures: &mut Figures) -> Result<()> {
-    let records = records(machine);
+fn follow_records(
+    machine: &Machine,
+    values: &Values,
+    model: &mut Game,
+    figures: &mut Figures,
+) -> Result<()> {
+    let records = records(machine)?;
     if records.len() < model.moves().len() {
         *model = Game::new(Position::start());
     }
     for &record in &records[model.moves().len()..] {
-        let m = recorded_move(model.position(), record)?;
+        let m = recorded_move(values, model.position(), record)?;
         if let Err(error) = model.play(m) {
             bail!("the model does not play {m:?}: {error:?}");
         }
@@ -317,6 +385,7 @@ fn follow_records(machine: &Machine, model: &mut Game, figures: &mut Figures) ->
 
 /// What the presses know of the game between two frames.
 struct Run {
+    values: Values,
     rng: SplitMix64,
     figures: Figures,
     model: Game,
@@ -342,7 +411,7 @@ impl Run {
         if let Some(button) = self.held.take() {
             machine.release(button);
         } else {
-            let picked = self.on_board && self.last_state == STATE_PICKED;
+            let picked = self.on_board && self.last_state == self.values.picked;
             let aimed = picked && Some(selector(machine)?) != self.picked_at;
             let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
                 (false, _, _) => &PAGE_BUTTONS,
@@ -360,7 +429,7 @@ impl Run {
 
     /// Every check of the frame just run.
     fn check_frame(&mut self, machine: &Machine, frame: u64) -> Result<()> {
-        check_running(machine, &mut self.figures)?;
+        check_running(machine, &self.values, &mut self.figures)?;
         let counter = machine.read_u8("hFrameCounter")?;
         if counter != self.last_counter.0 {
             self.last_counter = (counter, frame);
@@ -372,47 +441,51 @@ impl Run {
         );
 
         // hGameLive is set once the board screen's set-up has loaded the new game.
-        let now_on_board = machine.read_u8("wCurrentScreen")? == SCREEN_BOARD
+        let values = &self.values;
+        let now_on_board = machine.read_u8("wCurrentScreen")? == values.screen_board
             && machine.read_u8("hGameLive")? != 0;
         if now_on_board && !self.on_board {
             let figures = &mut self.figures;
             figures.games_started += 1;
-            if machine.read_u8("wGameMode")? == GAME_MODE_TWO_PLAYERS {
+            if machine.read_u8("wGameMode")? == values.two_players {
                 figures.two_player_games += 1;
             } else {
                 let level = machine.read_u8("wGameLevel")?;
-                *figures
-                    .games_by_level
-                    .get_mut(usize::from(level))
-                    .with_context(|| format!("a game started at level {level}"))? += 1;
+                let slot = values
+                    .levels
+                    .iter()
+                    .position(|&value| value == level)
+                    .with_context(|| format!("a game started at level {level}"))?;
+                figures.games_by_level[slot] += 1;
             }
             self.model = Game::new(Position::start());
-            self.last_state = STATE_HUMAN;
+            self.last_state = values.human;
         }
         self.on_board = now_on_board;
         if !self.on_board {
             return Ok(());
         }
-        follow_records(machine, &mut self.model, &mut self.figures)?;
+        follow_records(machine, values, &mut self.model, &mut self.figures)?;
         let state = machine.read_u8("wGameState")?;
         if state != self.last_state {
-            match state {
-                STATE_MENU => self.figures.menus_opened += 1,
-                STATE_PROMOTION => self.figures.promotion_questions += 1,
-                STATE_PICKED => self.picked_at = Some(selector(machine)?),
-                STATE_OVER => {
-                    let ending = machine.read_u8("wEnding")?;
-                    let slot = usize::from(ending)
-                        .checked_sub(1)
-                        .filter(|&slot| slot < ENDING_NAMES.len())
-                        .with_context(|| format!("the game ended with ending {ending}"))?;
-                    self.figures.endings[slot] += 1;
-                }
-                _ => {}
+            if state == values.menu {
+                self.figures.menus_opened += 1;
+            } else if state == values.promotion {
+                self.figures.promotion_questions += 1;
+            } else if state == values.picked {
+                self.picked_at = Some(selector(machine)?);
+            } else if state == values.over {
+                let ending = machine.read_u8("wEnding")?;
+                let slot = values
+                    .endings
+                    .iter()
+                    .position(|&value| value == ending)
+                    .with_context(|| format!("the game ended with ending {ending}"))?;
+                self.figures.endings[slot] += 1;
             }
             self.last_state = state;
         }
-        if matches!(state, STATE_HUMAN | STATE_PICKED | STATE_OVER) {
+        if [values.human, values.picked, values.over].contains(&state) {
             check_board(machine, self.model.position())
                 .with_context(|| format!("after {} moves", self.model.moves().len()))?;
             self.figures.boards_checked += 1;
@@ -425,12 +498,14 @@ impl Run {
 /// every frame (see the module documentation), and gives the figures; fails naming the
 /// frame of the first check that does not hold. `progress` advances a step per frame.
 pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<Figures> {
+    let values = Values::read(machine)?;
     let mut run = Run {
+        last_state: values.human,
+        values,
         rng: SplitMix64::new(SEED),
         figures: Figures::default(),
         model: Game::new(Position::start()),
         on_board: false,
-        last_state: STATE_HUMAN,
         picked_at: None,
         last_counter: (machine.read_u8("hFrameCounter")?, 0),
         held: None,
