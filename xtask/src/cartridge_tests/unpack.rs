@@ -113,16 +113,15 @@ fn every_sheet_unpacks_in_vram_as_the_reference_unpacks_it() {
     machine.assert_no_violations().unwrap();
 }
 
-/// The title to the first option page and back (B), to it again, on to the level page and
-/// the board, and NEW GAME from the board's menu back to the option pages: each keeps the LCD off for at most 6
-/// frames. Start-up, from power-on to the title, clears all of RAM and VRAM besides:
-/// at most 10 frames. The figures are printed.
+/// Start-up, from power-on to the title (which clears all of RAM and VRAM besides), the
+/// title to the first option page and back (B), to it again, on to the level page and the
+/// board, and NEW GAME from the board's menu back to the option pages: each keeps the LCD
+/// off for at most 6 frames. The figures are printed.
 #[test]
 fn no_screen_change_keeps_the_lcd_off_longer_than_6_frames() {
     let mut machine = boot(0);
-    let start_up = dark_cycles(&mut machine, None);
+    let mut changes = vec![("power-on to the title", dark_cycles(&mut machine, None))];
     machine.run_frames(10).unwrap();
-    let mut changes = Vec::new();
     changes.push((
         "the title to the first option page",
         dark_cycles(&mut machine, Some(Button::Start)),
@@ -156,10 +155,6 @@ fn no_screen_change_keeps_the_lcd_off_longer_than_6_frames() {
         "NEW GAME to the first option page",
         dark_cycles(&mut machine, Some(Button::A)),
     ));
-    println!(
-        "power-on to the title: the LCD off {start_up} cycles, {:.2} frames",
-        start_up as f64 / CYCLES_PER_FRAME as f64
-    );
     for (change, cycles) in &changes {
         println!(
             "{change}: the LCD off {cycles} cycles, {:.2} frames",
@@ -172,9 +167,5 @@ fn no_screen_change_keeps_the_lcd_off_longer_than_6_frames() {
             "{change}: the LCD off for {cycles} cycles, more than {MAX_FRAMES_DARK} frames"
         );
     }
-    assert!(
-        start_up <= 10 * CYCLES_PER_FRAME,
-        "start-up: the LCD off for {start_up} cycles, more than 10 frames"
-    );
     machine.assert_no_violations().unwrap();
 }
