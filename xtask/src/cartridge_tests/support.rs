@@ -780,25 +780,24 @@ const LEVELS: [&str; 4] = ["EASY", "MEDIUM", "HARD", "CLOCK"];
 
 /// The play-as page is shown, whole; gives the item its arrow is at.
 pub(super) fn mode_page(machine: &Machine) -> usize {
-    assert_eq!(current_screen(machine), "SetUpModePage");
-    let (heading, items, hint, arrow) = page(machine, MODES.len());
-    assert_eq!(
-        (heading.as_str(), hint.as_str()),
-        ("PLAY AS", "A:CHOOSE  B:BACK")
-    );
-    assert_eq!(items, MODES);
-    arrow
+    option_page(machine, "SetUpModePage", "PLAY AS", &MODES)
 }
 
 /// The level page is shown, whole; gives the item its arrow is at.
 pub(super) fn level_page(machine: &Machine) -> usize {
-    assert_eq!(current_screen(machine), "SetUpLevelPage");
-    let (heading, items, hint, arrow) = page(machine, LEVELS.len());
+    option_page(machine, "SetUpLevelPage", "LEVEL", &LEVELS)
+}
+
+/// The option page set up by `set_up` is shown, whole, with its heading and items; gives
+/// the item its arrow is at.
+fn option_page(machine: &Machine, set_up: &str, heading: &str, items: &[&str]) -> usize {
+    assert_eq!(current_screen(machine), set_up);
+    let (shown_heading, shown_items, hint, arrow) = page(machine, items.len());
     assert_eq!(
-        (heading.as_str(), hint.as_str()),
-        ("LEVEL", "A:CHOOSE  B:BACK")
+        (shown_heading.as_str(), hint.as_str()),
+        (heading, "A:CHOOSE  B:BACK")
     );
-    assert_eq!(items, LEVELS);
+    assert_eq!(shown_items, items);
     arrow
 }
 

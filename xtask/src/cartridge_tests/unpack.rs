@@ -121,34 +121,19 @@ fn every_sheet_unpacks_in_vram_as_the_reference_unpacks_it() {
 fn no_screen_change_keeps_the_lcd_off_longer_than_6_frames() {
     let mut machine = boot(0);
     let mut changes = vec![("power-on to the title", dark_cycles(&mut machine, None))];
-    machine.run_frames(10).unwrap();
-    changes.push((
-        "the title to the first option page",
-        dark_cycles(&mut machine, Some(Button::Start)),
-    ));
-    machine.run_frames(10).unwrap();
-    changes.push((
-        "B on the first option page to the title",
-        dark_cycles(&mut machine, Some(Button::B)),
-    ));
-    machine.run_frames(10).unwrap();
-    changes.push((
-        "the title to the first option page",
-        dark_cycles(&mut machine, Some(Button::Start)),
-    ));
-    machine.run_frames(10).unwrap();
-    changes.push((
-        "the first option page to the level page",
-        dark_cycles(&mut machine, Some(Button::A)),
-    ));
-    machine.run_frames(10).unwrap();
-    changes.push((
-        "the level page to the board",
-        dark_cycles(&mut machine, Some(Button::A)),
-    ));
+    for (change, button) in [
+        ("the title to the first option page", Button::Start),
+        ("B on the first option page to the title", Button::B),
+        ("the title to the first option page", Button::Start),
+        ("the first option page to the level page", Button::A),
+        ("the level page to the board", Button::A),
+    ] {
+        machine.run_frames(10).unwrap();
+        changes.push((change, dark_cycles(&mut machine, Some(button))));
+    }
     machine.run_frames(10).unwrap();
     press(&mut machine, Button::Start);
-    for _ in 0..3 {
+    for _ in 0..constant::<usize>(&machine, "MENU_NEW_GAME") {
         press(&mut machine, Button::Down);
     }
     changes.push((
