@@ -104,7 +104,7 @@ impl Values {
 /// The least a minute of presses must do for the checks to mean something, in new
 /// games, moves the model checks, boards compared with it, and pause menus: the seed's
 /// runs do more (a minute 2 games, 34 moves, 3,000 boards, 8 menus; ten minutes 15, 204,
-/// 30,666, 53). A change of the game's timing or menus changes those figures; only a
+/// 30,660, 53). A change of the game's timing or menus changes those figures; only a
 /// change that keeps the presses from reaching the game breaks these promises.
 pub const AT_LEAST_A_MINUTE: Promise = Promise {
     games: 1,
@@ -246,6 +246,31 @@ impl fmt::Display for Figures {
 
 impl Figures {
     /// Fails, naming the figure, unless a run of `minutes` minutes kept `promise`.
+    /// The long run's promise of variety: the presses reach a promotion question, a game
+    /// of two players and one at CLOCK, and end games by checkmate, resignation and an
+    /// agreed draw (the seed's ten minutes: 4 questions, 11 two-player games, 1 at CLOCK,
+    /// 3 mates, 5 resignations, 4 agreed draws), so that none of those ways stops working
+    /// unseen.
+    pub fn check_variety(&self) -> Result<()> {
+        let ending = |name: &str| {
+            ENDINGS
+                .iter()
+                .position(|&(constant, _)| constant == name)
+                .map_or(0, |index| self.endings[index])
+        };
+        for (what, done) in [
+            ("promotion questions", self.promotion_questions),
+            ("games of two players", self.two_player_games),
+            ("games at CLOCK", self.games_by_level[3]),
+            ("checkmates", ending("ENDING_CHECKMATE")),
+            ("resignations", ending("ENDING_RESIGNED")),
+            ("draws agreed", ending("ENDING_AGREEMENT")),
+        ] {
+            ensure!(done >= 1, "the presses made no {what}, which they promise");
+        }
+        Ok(())
+    }
+
     pub fn check_promise(&self, promise: Promise, minutes: u32) -> Result<()> {
         for (what, done, per_minute) in [
             ("new games", self.games_started, promise.games),
@@ -544,6 +569,25 @@ mod tests {
             "10 minutes of presses made 149 moves checked, fewer than the 150 they promise"
         );
         assert!(figures.check_promise(AT_LEAST_A_MINUTE, 9).is_ok());
+    }
+
+    #[test]
+    fn a_long_run_without_a_way_of_ending_fails_naming_it() {
+        let index = |name: &str| ENDINGS.iter().position(|&(c, _)| c == name).unwrap();
+        let mut figures = Figures {
+            games_by_level: [3, 0, 0, 1],
+            two_player_games: 11,
+            promotion_questions: 4,
+            ..Figures::default()
+        };
+        figures.endings[index("ENDING_CHECKMATE")] = 3;
+        figures.endings[index("ENDING_RESIGNED")] = 5;
+        assert_eq!(
+            figures.check_variety().unwrap_err().to_string(),
+            "the presses made no draws agreed, which they promise"
+        );
+        figures.endings[index("ENDING_AGREEMENT")] = 4;
+        assert!(figures.check_variety().is_ok());
     }
 
     #[test]

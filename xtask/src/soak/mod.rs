@@ -50,6 +50,7 @@ pub fn run() -> Result<()> {
     drop(progress);
     println!("{figures}");
     figures.check_promise(mashing::AT_LEAST_A_MINUTE, u32::from(MINUTES))?;
+    figures.check_variety()?;
     println!("the presses: {}", speed(figures.frames, mashing_took));
 
     let ticks = clock::ticks_until(MINUTES * 60);
