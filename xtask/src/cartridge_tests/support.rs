@@ -49,16 +49,10 @@ use crate::rom;
 /// the type the test compares it with; fails naming the constant when it is missing or
 /// does not fit.
 pub(super) fn constant<T: TryFrom<u32>>(machine: &Machine, name: &str) -> T {
-    let value = machine
+    machine
         .symbols()
-        .exported(name)
-        .unwrap_or_else(|error| panic!("{error:#}"));
-    T::try_from(value).unwrap_or_else(|_| {
-        panic!(
-            "{name} is {value}, which does not fit a {}",
-            std::any::type_name::<T>()
-        )
-    })
+        .exported_as(name)
+        .unwrap_or_else(|error| panic!("{error:#}"))
 }
 
 /// The OR of the `MOVE_FLAG_*` bits named (without the prefix): `flags(m, &["CAPTURE"])`.

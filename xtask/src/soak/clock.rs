@@ -34,14 +34,8 @@ impl Values {
     /// Reads the values; fails naming a constant the ROM does not export.
     fn read(machine: &Machine) -> Result<Values> {
         let symbols = machine.symbols();
-        let value = |name: &str| -> Result<u16> {
-            let value = symbols.exported(name)?;
-            u16::try_from(value).with_context(|| format!("{name} is {value}, more than a word"))
-        };
-        let byte = |name: &str| -> Result<u8> {
-            let value = symbols.exported(name)?;
-            u8::try_from(value).with_context(|| format!("{name} is {value}, more than a byte"))
-        };
+        let value = |name: &str| symbols.exported_as::<u16>(name);
+        let byte = |name: &str| symbols.exported_as::<u8>(name);
         Ok(Values {
             stopped: byte("CLOCK_STOPPED")?,
             white: byte("COLOR_WHITE")?,

@@ -56,10 +56,7 @@ impl Values {
     /// Reads the values; fails naming a constant the ROM does not export.
     fn read(machine: &Machine) -> Result<Values> {
         let symbols = machine.symbols();
-        let byte = |name: &str| -> Result<u8> {
-            let value = symbols.exported(name)?;
-            u8::try_from(value).with_context(|| format!("{name} is {value}, more than a byte"))
-        };
+        let byte = |name: &str| symbols.exported_as::<u8>(name);
         let mut endings = [0; 8];
         for (slot, (constant, _)) in endings.iter_mut().zip(ENDINGS) {
             *slot = byte(constant)?;
