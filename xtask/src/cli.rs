@@ -162,14 +162,15 @@ pub struct CrosscheckArgs {
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// How many openings of engine-src/search/openings.txt to play, each twice with the
-    /// colours swapped (default: all of them).
+    /// colours swapped (default: all of them; with --cartridge 20).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub openings: Option<u32>,
     /// The levels that play (comma-separated).
     #[arg(long, value_delimiter = ',', value_parser = parse_level, default_value = "easy,medium,hard")]
     pub levels: Vec<Level>,
-    /// The Fairy-Stockfish depths each level plays (comma-separated; `go depth N`).
-    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=20), default_value = "1,2,3,4")]
+    /// The Fairy-Stockfish depths each level plays (comma-separated; `go depth N`;
+    /// default 1,2,3,4, with --cartridge 4).
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=20))]
     pub fairy_depths: Vec<u8>,
     /// Seed of the choice of openings when --openings asks for fewer than all.
     #[arg(long, default_value_t = 1)]
@@ -177,6 +178,20 @@ pub struct MatchArgs {
     /// The Fairy-Stockfish binary.
     #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
     pub engine: PathBuf,
+    /// Play the built cartridge (build/chessattack.gb) in the emulator through its
+    /// joypad instead of the reference search, and report the engine's think times.
+    #[arg(long)]
+    pub cartridge: bool,
+    /// With --cartridge: write every engine move (level, game, ply, frames, FEN) to FILE.
+    #[arg(long, value_name = "FILE", requires = "cartridge")]
+    pub out: Option<PathBuf>,
+    /// With --cartridge: print one JSON object with every figure instead of the tables.
+    #[arg(long, requires = "cartridge")]
+    pub json: bool,
+    /// With --cartridge: write every engine position of the games to bench's games
+    /// suite engine-src/search/games.txt.
+    #[arg(long, requires = "cartridge")]
+    pub make_suite: bool,
 }
 
 /// `easy`, `medium` or `hard`, in any case.

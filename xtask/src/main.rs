@@ -8,6 +8,7 @@
 mod asm;
 mod assets;
 mod bench;
+mod cartridge_match;
 #[cfg(test)]
 mod cartridge_tests;
 mod cli;

@@ -16,6 +16,10 @@ use crate::project::plural;
 pub const SEARCH_SUITE_PATH: &str = "engine-src/search/suite.txt";
 /// The benchmark suite, from the repository root.
 pub const BENCH_SUITE_PATH: &str = "engine-src/search/bench.txt";
+/// The games suite, from the repository root: the positions the cartridge met in its own
+/// games against Fairy-Stockfish (`cargo xtask match --cartridge --make-suite`), which
+/// `bench` times beside the benchmark suite.
+pub const GAMES_SUITE_PATH: &str = "engine-src/search/games.txt";
 
 /// The groups of the search suite, in the file's order, each with the fewest positions
 /// it may have: what the search must get right, from both sides of the board.
@@ -60,7 +64,18 @@ pub fn search_suite() -> Result<Vec<Entry>> {
 
 /// The benchmark suite [`BENCH_SUITE_PATH`], at least [`BENCH_MIN_POSITIONS`] long.
 pub fn bench_suite() -> Result<Vec<Entry>> {
-    let path = crate::project::root().join(BENCH_SUITE_PATH);
+    timed_suite(BENCH_SUITE_PATH)
+}
+
+/// The games suite [`GAMES_SUITE_PATH`], at least [`BENCH_MIN_POSITIONS`] long.
+pub fn games_suite() -> Result<Vec<Entry>> {
+    timed_suite(GAMES_SUITE_PATH)
+}
+
+/// A suite `bench` times (`file`, from the repository root), at least
+/// [`BENCH_MIN_POSITIONS`] long.
+fn timed_suite(file: &str) -> Result<Vec<Entry>> {
+    let path = crate::project::root().join(file);
     let entries = read(&path)?;
     if entries.len() < BENCH_MIN_POSITIONS {
         bail!(

@@ -28,6 +28,9 @@ use crate::random::SplitMix64;
 /// The openings file, from the repository root.
 pub const OPENINGS: &str = "engine-src/search/openings.txt";
 
+/// The Fairy-Stockfish depths each level plays unless `--fairy-depths` says.
+pub const DEFAULT_FAIRY_DEPTHS: [u8; 4] = [1, 2, 3, 4];
+
 /// A game this long (opening included) without an ending is a draw.
 pub const MAX_GAME_PLIES: usize = 200;
 
@@ -50,14 +53,14 @@ impl fmt::Display for Player {
 }
 
 /// An opening: its line number in the file and its moves from the start position.
-struct Opening {
-    line: usize,
-    moves: Vec<Move>,
+pub struct Opening {
+    pub line: usize,
+    pub moves: Vec<Move>,
 }
 
 /// How one game went, for the first player of its pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum GameResult {
+pub enum GameResult {
     Win,
     Draw,
     Loss,
@@ -65,20 +68,20 @@ enum GameResult {
 
 /// The games of one pairing, from the first player's side.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
     /// Draws because the game reached [`MAX_GAME_PLIES`].
-    capped: u32,
+    pub capped: u32,
 }
 
 impl Tally {
-    fn games(&self) -> u32 {
+    pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
-    fn add(&mut self, result: GameResult) {
+    pub fn add(&mut self, result: GameResult) {
         match result {
             GameResult::Win => self.wins += 1,
             GameResult::Draw => self.draws += 1,
@@ -87,7 +90,7 @@ impl Tally {
     }
 
     /// The mean score per game, 0 to 1 (a draw is half a point).
-    fn score(&self) -> f64 {
+    pub fn score(&self) -> f64 {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games())
     }
 
@@ -95,7 +98,7 @@ impl Tally {
     /// interval of the mean score (1.96 standard errors, from the games' own spread)
     /// through the same formula. `None` where the formula gives no finite number (a
     /// score of 0% or 100%, or an interval reaching one of them).
-    fn elo(&self) -> (Option<f64>, Option<f64>) {
+    pub fn elo(&self) -> (Option<f64>, Option<f64>) {
         let games = f64::from(self.games());
         let mean = self.score();
         let spread = [(self.wins, 1.0), (self.draws, 0.5), (self.losses, 0.0)]
@@ -111,7 +114,7 @@ impl Tally {
     }
 
     /// `+12 ± 60`, `-inf`, `+0 ± inf` (an interval reaching 0% or 100%).
-    fn elo_text(&self) -> String {
+    pub fn elo_text(&self) -> String {
         let (elo, margin) = self.elo();
         let elo = match elo {
             // Rounded first, so that a tiny negative number is not `-0`.
@@ -134,12 +137,15 @@ fn elo_of(score: f64) -> Option<f64> {
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let path = project::root().join(OPENINGS);
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let openings = parse_openings(&text).map_err(|error| anyhow!("{OPENINGS}:{error}"))?;
-    let openings = choose(openings, args.openings, args.seed)?;
-    let pairings = pairings(&args.levels, &args.fairy_depths);
+    if args.cartridge {
+        return crate::cartridge_match::run(args);
+    }
+    let openings = read_openings(args.openings, args.seed)?;
+    let fairy_depths = match args.fairy_depths.as_slice() {
+        [] => &DEFAULT_FAIRY_DEPTHS[..],
+        depths => depths,
+    };
+    let pairings = pairings(&args.levels, fairy_depths);
     if pairings.is_empty() {
         bail!("no games to play: --levels needs a level, and a second level or --fairy-depths");
     }
@@ -213,6 +219,16 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `count` openings of [`OPENINGS`] (all of them when `None`), chosen by `seed`
+/// ([`choose`]).
+pub fn read_openings(count: Option<u32>, seed: u64) -> Result<Vec<Opening>> {
+    let path = project::root().join(OPENINGS);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let openings = parse_openings(&text).map_err(|error| anyhow!("{OPENINGS}:{error}"))?;
+    choose(openings, count, seed)
 }
 
 /// Every pairing, the first player the one the tally counts for: each level against

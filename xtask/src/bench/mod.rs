@@ -28,6 +28,8 @@
 mod make_suite;
 mod search;
 
+pub use search::{LevelTarget, LEVELS};
+
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -61,17 +63,18 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         return make_suite::run(&args.engine);
     }
     let started = Instant::now();
-    let mut suite = positions::bench_suite()?;
+    let mut suites = [
+        (positions::BENCH_SUITE_PATH, positions::bench_suite()?),
+        (positions::GAMES_SUITE_PATH, positions::games_suite()?),
+    ];
     if let Some(wanted) = args.positions {
         let wanted = wanted as usize;
-        if wanted > suite.len() {
-            bail!(
-                "--positions {wanted}: {} has {} positions",
-                positions::BENCH_SUITE_PATH,
-                suite.len()
-            );
+        for (path, suite) in &mut suites {
+            if wanted > suite.len() {
+                bail!("--positions {wanted}: {path} has {} positions", suite.len());
+            }
+            suite.truncate(wanted);
         }
-        suite.truncate(wanted);
     }
     let build = rom::test_driver_rom(false)?;
     let mut rom = RomEngine::boot(&build.rom, &build.sym)
@@ -82,7 +85,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     };
     let mut alone = vec![("IsInCheck", measure_in_check(&mut rom)?)];
     alone.extend(measure_quiescence(&mut rom)?);
-    let searches = search::measure(&mut rom, &suite)?;
+    let searches = suites
+        .iter()
+        .map(|(path, suite)| search::measure(&mut rom, path, suite))
+        .collect::<Result<Vec<_>>>()?;
     let usage = cartridge_usage()?;
     let wall_seconds = started.elapsed().as_secs_f64();
     if args.json {
@@ -101,8 +107,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             print!("{}", alone_table(routine, cycles));
             println!();
         }
-        print!("{}", search::table(&searches));
-        println!();
+        for runs in &searches {
+            print!("{}", search::table(runs));
+            println!();
+        }
         print!("{}", usage_table(&usage));
         println!();
         println!("bench took {wall_seconds:.1} s (wall clock)");
@@ -115,7 +123,8 @@ struct Figures<'a> {
     perft: &'a PerftRun,
     /// Routines called on their own in each position of the perft suite: their cycles.
     alone: &'a [(&'static str, Vec<u64>)],
-    searches: &'a search::SearchRuns,
+    /// The benchmark suite's, then the games suite's.
+    searches: &'a [search::SearchRuns],
     usage: &'a [RegionUsage],
     wall_seconds: f64,
 }
@@ -133,47 +142,57 @@ impl Figures<'_> {
         };
         let perft = self.perft;
         let seconds = dmg_time::seconds(perft.cycles);
-        let mut figures = json!({
-            "wall_seconds": self.wall_seconds,
-            "positions": self.searches.positions,
-            "perft": {
-                "depth": perft.depth,
-                "nodes": perft.nodes,
-                "cycles": perft.cycles,
-                "seconds": seconds,
-                "cycles_per_leaf": perft.cycles as f64 / perft.nodes as f64,
-                "nodes_per_second": perft.nodes as f64 / seconds,
-                "routines": perft.routines.iter().map(|r| routine(r, perft.nodes)).collect::<Vec<_>>(),
-            },
-            "routines_alone": self.alone.iter().map(|(routine, cycles)| json!({
-                "name": routine,
-                "positions": cycles.len(),
-                "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
-                "min_cycles": cycles.iter().min(),
-                "max_cycles": cycles.iter().max(),
-            })).collect::<Vec<_>>(),
-            "search_routines": self.searches.routines.iter()
-                .map(|r| routine(r, self.searches.profiled.0)).collect::<Vec<_>>(),
-            "usage": self.usage.iter().map(|u| json!({
-                "region": region_name(u.kind),
-                "used": u.used,
-                "size": u.size,
-            })).collect::<Vec<_>>(),
-        });
-        for run in &self.searches.levels {
-            figures[run.level.key()] = json!({
-                "depth": run.level.depth(),
-                "median_seconds": run.times.median_seconds(),
-                "max_seconds": run.times.max_seconds(),
-                "median_cycles": run.times.median_cycles,
-                "max_cycles": run.times.max_cycles,
-                "nodes": run.nodes,
-                "nodes_per_second": run.nodes_per_second(),
-                "target_median_seconds": run.level.median_target,
-                "target_max_seconds": run.level.max_target,
-                "targets_met": run.meets_targets(),
-                "slowest_line": run.slowest.0,
+        let suite = |runs: &search::SearchRuns| {
+            let mut figures = json!({
+                "path": runs.path,
+                "positions": runs.positions,
+                "search_routines": runs.routines.iter()
+                    .map(|r| routine(r, runs.profiled.0)).collect::<Vec<_>>(),
             });
+            for run in &runs.levels {
+                figures[run.level.key()] = json!({
+                    "depth": run.level.depth(),
+                    "median_seconds": run.times.median_seconds(),
+                    "max_seconds": run.times.max_seconds(),
+                    "median_cycles": run.times.median_cycles,
+                    "max_cycles": run.times.max_cycles,
+                    "nodes": run.nodes,
+                    "nodes_per_second": run.nodes_per_second(),
+                    "target_median_seconds": run.level.median_target,
+                    "target_max_seconds": run.level.max_target,
+                    "targets_met": run.meets_targets(),
+                    "slowest_line": run.slowest.0,
+                });
+            }
+            figures
+        };
+        // The benchmark suite's figures at the top (`easy`, `medium`, `hard`, as before
+        // the games suite), the games suite's under `games`.
+        let mut figures = suite(&self.searches[0]);
+        figures["wall_seconds"] = json!(self.wall_seconds);
+        figures["perft"] = json!({
+            "depth": perft.depth,
+            "nodes": perft.nodes,
+            "cycles": perft.cycles,
+            "seconds": seconds,
+            "cycles_per_leaf": perft.cycles as f64 / perft.nodes as f64,
+            "nodes_per_second": perft.nodes as f64 / seconds,
+            "routines": perft.routines.iter().map(|r| routine(r, perft.nodes)).collect::<Vec<_>>(),
+        });
+        figures["routines_alone"] = json!(self.alone.iter().map(|(routine, cycles)| json!({
+            "name": routine,
+            "positions": cycles.len(),
+            "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
+            "min_cycles": cycles.iter().min(),
+            "max_cycles": cycles.iter().max(),
+        })).collect::<Vec<_>>());
+        figures["usage"] = json!(self.usage.iter().map(|u| json!({
+            "region": region_name(u.kind),
+            "used": u.used,
+            "size": u.size,
+        })).collect::<Vec<_>>());
+        if let Some(games) = self.searches.get(1) {
+            figures["games"] = suite(games);
         }
         figures
     }

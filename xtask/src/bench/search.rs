@@ -43,21 +43,23 @@ impl LevelTarget {
     }
 }
 
-/// The levels played against the engine, easiest first.
+/// The levels played against the engine, easiest first, with the think times a player
+/// is promised: bench's suites and the cartridge's own games (`cargo xtask match
+/// --cartridge`) are held to them.
 pub const LEVELS: [LevelTarget; 3] = [
     LevelTarget {
         level: search::Level::Easy,
         median_target: 0.15,
-        max_target: None,
+        max_target: Some(1.0),
     },
     LevelTarget {
         level: search::Level::Medium,
         median_target: 0.5,
-        max_target: None,
+        max_target: Some(2.5),
     },
     LevelTarget {
         level: search::Level::Hard,
-        median_target: 2.0,
+        median_target: 1.5,
         max_target: Some(8.0),
     },
 ];
@@ -140,8 +142,10 @@ impl LevelRun {
     }
 }
 
-/// The whole section: each level, and the routines during the hardest one.
+/// The whole section for one suite: each level, and the routines during the hardest one.
 pub struct SearchRuns {
+    /// The suite's file, from the repository root.
+    pub path: &'static str,
     pub positions: usize,
     pub levels: Vec<LevelRun>,
     pub routines: Vec<RoutineProfile>,
@@ -150,17 +154,21 @@ pub struct SearchRuns {
     pub profiled: (u64, u64),
 }
 
-/// Searches every position of `suite` at every level with the ROM, each answer checked
-/// against the reference model's.
-pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
+/// Searches every position of `suite` (the file `path`) at every level with the ROM,
+/// each answer checked against the reference model's.
+pub fn measure(rom: &mut RomEngine, path: &'static str, suite: &[Entry]) -> Result<SearchRuns> {
     let total = (suite.len() * LEVELS.len()) as u64;
-    let progress = Progress::new("bench: the search at each level", total);
+    let progress = Progress::new(format!("bench: the search at each level on {path}"), total);
     let mut levels = Vec::new();
     let mut routines = Vec::new();
     let mut missing = Vec::new();
     let mut profiled = (0, 0);
     for (index, level) in LEVELS.iter().enumerate() {
-        progress.say(format!("bench: {} (depth {})", level.name(), level.depth()));
+        progress.say(format!(
+            "bench: {} (depth {}) on {path}",
+            level.name(),
+            level.depth()
+        ));
         let profile = index == LEVELS.len() - 1;
         if profile {
             let machine = rom.machine_mut();
@@ -187,7 +195,7 @@ pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
                     level.depth(),
                     SearchAnswer::of_model(&model)
                         .map_or("no move".to_owned(), |model| model.to_string()),
-                    crate::positions::BENCH_SUITE_PATH
+                    path
                 );
             }
             nodes += answer.nodes;
@@ -211,6 +219,7 @@ pub fn measure(rom: &mut RomEngine, suite: &[Entry]) -> Result<SearchRuns> {
         });
     }
     Ok(SearchRuns {
+        path,
         positions: suite.len(),
         levels,
         routines,
@@ -242,18 +251,18 @@ pub fn table(runs: &SearchRuns) -> String {
         out,
         "the search at each level on the {} positions of {}, on {}: per move",
         runs.positions,
-        crate::positions::BENCH_SUITE_PATH,
+        runs.path,
         rom::UNCHECKED_TEST_ROM
     );
     let _ = writeln!(
         out,
-        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<27} met",
+        "  {:<7} {:>5} {:>9} {:>8} {:>13} {:>11} {:>8}  {:<30} met",
         "level", "depth", "median s", "max s", "median cycles", "max cycles", "nodes/s", "target",
     );
     for run in &runs.levels {
         let _ = writeln!(
             out,
-            "  {:<7} {:>5} {:>9.3} {:>8.3} {:>13.0} {:>11} {:>8.0}  {:<27} {}",
+            "  {:<7} {:>5} {:>9.3} {:>8.3} {:>13.0} {:>11} {:>8.0}  {:<30} {}",
             run.level.name(),
             run.level.depth(),
             run.times.median_seconds(),
@@ -272,7 +281,7 @@ pub fn table(runs: &SearchRuns) -> String {
             "  slowest {} move: {:.3} s, line {line} of {} ({note})",
             run.level.name(),
             run.times.max_seconds(),
-            crate::positions::BENCH_SUITE_PATH
+            runs.path
         );
     }
     let (nodes, cycles) = runs.profiled;
@@ -280,8 +289,9 @@ pub fn table(runs: &SearchRuns) -> String {
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "routines during the {} searches ({nodes} nodes): calls, cycles with their callees",
-        hardest.name()
+        "routines during the {} searches of {} ({nodes} nodes): calls, cycles with their callees",
+        hardest.name(),
+        runs.path
     );
     let _ = writeln!(
         out,
@@ -362,21 +372,24 @@ mod tests {
     #[test]
     fn the_targets_are_the_median_and_for_hard_the_maximum() {
         let [easy, medium, hard] = LEVELS;
-        assert!(run_of(easy, 0.15, 30.0).meets_targets());
+        assert!(run_of(easy, 0.15, 1.0).meets_targets());
+        assert!(!run_of(easy, 0.15, 1.01).meets_targets());
         assert!(!run_of(easy, 0.151, 0.2).meets_targets());
-        assert!(run_of(medium, 0.5, 30.0).meets_targets());
-        assert!(run_of(hard, 2.0, 8.0).meets_targets());
-        assert!(!run_of(hard, 2.0, 8.01).meets_targets());
-        assert!(!run_of(hard, 2.01, 3.0).meets_targets());
+        assert!(run_of(medium, 0.5, 2.5).meets_targets());
+        assert!(!run_of(medium, 0.5, 2.6).meets_targets());
+        assert!(run_of(hard, 1.5, 8.0).meets_targets());
+        assert!(!run_of(hard, 1.5, 8.01).meets_targets());
+        assert!(!run_of(hard, 1.51, 3.0).meets_targets());
         assert_eq!(run_of(hard, 1.0, 1.0).nodes_per_second(), 1500.0);
-        assert_eq!(targets(&hard), "median <= 2 s, max <= 8 s");
-        assert_eq!(targets(&easy), "median <= 0.15 s");
+        assert_eq!(targets(&hard), "median <= 1.5 s, max <= 8 s");
+        assert_eq!(targets(&easy), "median <= 0.15 s, max <= 1 s");
     }
 
     #[test]
     fn the_table_shows_each_level_its_targets_and_the_routines() {
         let [easy, medium, hard] = LEVELS;
         let runs = SearchRuns {
+            path: crate::positions::BENCH_SUITE_PATH,
             positions: 48,
             levels: vec![
                 run_of(easy, 0.1, 0.2),
@@ -397,13 +410,13 @@ mod tests {
             table(&runs),
             "the search at each level on the 48 positions of engine-src/search/bench.txt, on \
              the test ROM without its stack checks: per move
-  level   depth  median s    max s median cycles  max cycles  nodes/s  target                      met
-  EASY        2     0.100    0.200        104858      209715     1500  median <= 0.15 s            yes
-  MEDIUM      3     0.750    1.500        786432     1572864     1500  median <= 0.5 s             NO
-  HARD        4     1.500    9.000       1572864     9437184     1500  median <= 2 s, max <= 8 s   NO
+  level   depth  median s    max s median cycles  max cycles  nodes/s  target                         met
+  EASY        2     0.100    0.200        104858      209715     1500  median <= 0.15 s, max <= 1 s   yes
+  MEDIUM      3     0.750    1.500        786432     1572864     1500  median <= 0.5 s, max <= 2.5 s  NO
+  HARD        4     1.500    9.000       1572864     9437184     1500  median <= 1.5 s, max <= 8 s    NO
   slowest HARD move: 9.000 s, line 15 of engine-src/search/bench.txt (game 7, ply 31)
 
-routines during the HARD searches (3000 nodes): calls, cycles with their callees
+routines during the HARD searches of engine-src/search/bench.txt (3000 nodes): calls, cycles with their callees
   routine                      calls       cycles   per call   per node   share
   Search                        3000      1048576      349.5      349.5   50.0%
   IsRepetition            (no such label in the test ROM without its stack checks)

@@ -15,21 +15,8 @@ use super::support::{
     text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending, Level, Mode, State,
 };
 use crate::assets::gfx;
+use crate::soak::cartridge::cell_content;
 use crate::harness::{Button, Machine};
-
-/// The cell content of a model piece in the art: 0 empty, 1-6 White's, 7-12 Black's.
-fn cell_content(piece: Option<Piece>) -> usize {
-    let Some(piece) = piece else { return 0 };
-    let role = match piece.role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-    };
-    1 + role + if piece.color == Color::White { 0 } else { 6 }
-}
 
 /// The screen shows `position`'s pieces, `outlined` squares outlined (the selector and the
 /// marks are left out: only squares without them are compared).

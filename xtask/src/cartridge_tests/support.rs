@@ -386,13 +386,7 @@ pub(super) fn square(name: &str) -> Square {
 
 /// Where a square is on the screen, as (column, row) of squares from the top left.
 pub(super) fn place(square: Square, black_bottom: bool) -> (u8, u8) {
-    let (file, rank) = (square.file().index() as u8, square.rank().index() as u8);
-    let (files, ranks) = (File::COUNT as u8, Rank::COUNT as u8);
-    if black_bottom {
-        (files - 1 - file, rank)
-    } else {
-        (file, ranks - 1 - rank)
-    }
+    crate::soak::cartridge::place(square, black_bottom)
 }
 
 /// The selector's square as (column, row) from the top left.
@@ -407,15 +401,8 @@ pub(super) fn cursor(machine: &Machine) -> (u8, u8) {
 /// until the selector is there.
 pub(super) fn steer(machine: &mut Machine, to: (u8, u8), what: &str) {
     for _ in 0..12 {
-        let (column, row) = cursor(machine);
-        let across = i32::from(to.0) - i32::from(column);
-        let down = i32::from(to.1) - i32::from(row);
-        let button = match (across, down) {
-            (0, 0) => return,
-            (a, d) if d.abs() >= a.abs() && d < 0 => Button::Up,
-            (a, d) if d.abs() >= a.abs() => Button::Down,
-            (a, _) if a < 0 => Button::Left,
-            _ => Button::Right,
+        let Some(button) = crate::soak::cartridge::steer_button(cursor(machine), to) else {
+            return;
         };
         press(machine, button);
     }

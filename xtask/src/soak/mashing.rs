@@ -8,9 +8,9 @@
 use std::fmt;
 
 use anyhow::{bail, ensure, Context, Result};
-use engine_src::{Game, Move, MoveKind, Position, Role};
+use engine_src::{Game, Position};
 
-use super::cartridge::{check_board, engine_square, piece_code, records};
+use super::cartridge::{check_board, recorded_move, records, RecordCodes};
 use crate::harness::{Button, Machine};
 use crate::progress::Progress;
 use crate::project::plural;
@@ -37,17 +37,8 @@ struct Values {
     over: u8,
     /// The ENDING_* of each of [`ENDINGS`].
     endings: [u8; 8],
-    /// The MOVE_FLAG_* bits.
-    capture: u8,
-    promotion_flag: u8,
-    castle: u8,
-    en_passant: u8,
-    check: u8,
-    mate: u8,
-    /// The to byte's square bits (MOVE_TO_SQUARE), and the promotion bits of each
-    /// promotion (PROMOTE_*).
-    to_square: u8,
-    promotions: [(Role, u8); 4],
+    /// What a move's record is made of.
+    record: RecordCodes,
     /// The OAM DMA routine's bytes at hOAMDMA (asm/home/oam_dma.asm).
     oam_dma_size: u16,
 }
@@ -60,15 +51,6 @@ impl Values {
         let mut endings = [0; 8];
         for (slot, (constant, _)) in endings.iter_mut().zip(ENDINGS) {
             *slot = byte(constant)?;
-        }
-        let mut promotions = [(Role::Queen, 0); 4];
-        for (slot, (role, constant)) in promotions.iter_mut().zip([
-            (Role::Queen, "PROMOTE_QUEEN"),
-            (Role::Rook, "PROMOTE_ROOK"),
-            (Role::Bishop, "PROMOTE_BISHOP"),
-            (Role::Knight, "PROMOTE_KNIGHT"),
-        ]) {
-            *slot = (role, byte(constant)?);
         }
         Ok(Values {
             screen_board: byte("SCREEN_BOARD")?,
@@ -85,14 +67,7 @@ impl Values {
             menu: byte("STATE_MENU")?,
             over: byte("STATE_OVER")?,
             endings,
-            capture: byte("MOVE_FLAG_CAPTURE")?,
-            promotion_flag: byte("MOVE_FLAG_PROMOTION")?,
-            castle: byte("MOVE_FLAG_CASTLE")?,
-            en_passant: byte("MOVE_FLAG_EN_PASSANT")?,
-            check: byte("MOVE_FLAG_CHECK")?,
-            mate: byte("MOVE_FLAG_MATE")?,
-            to_square: byte("MOVE_TO_SQUARE")?,
-            promotions,
+            record: RecordCodes::read(machine)?,
             oam_dma_size: u16::from(byte("OAM_DMA_ROUTINE_SIZE")?),
         })
     }
@@ -307,56 +282,6 @@ fn selector(machine: &Machine) -> Result<(u8, u8)> {
     ))
 }
 
-/// The model's move a record stands for, checked against the record's piece and flags;
-/// fails when the record is no legal move of `position`.
-fn recorded_move(values: &Values, position: &Position, record: [u8; 4]) -> Result<Move> {
-    let [from, to_byte, piece, flags] = record;
-    let to = to_byte & values.to_square;
-    let promotion = match flags & values.promotion_flag != 0 {
-        false => None,
-        true => Some(
-            values
-                .promotions
-                .iter()
-                .find(|&&(_, bits)| bits == to_byte & !values.to_square)
-                .map(|&(role, _)| role)
-                .with_context(|| format!("the record {record:02X?} promotes to no piece"))?,
-        ),
-    };
-    let legal = position.legal_moves();
-    let m = *legal
-        .iter()
-        .find(|m| {
-            engine_square(m.from) == from && engine_square(m.to) == to && m.promotion == promotion
-        })
-        .with_context(|| {
-            format!(
-                "the record {record:02X?} is no legal move of {}",
-                position.to_fen()
-            )
-        })?;
-    let after = position.play(&m);
-    let want_flags = [
-        (m.capture.is_some(), values.capture),
-        (m.promotion.is_some(), values.promotion_flag),
-        (m.kind == MoveKind::Castle, values.castle),
-        (m.kind == MoveKind::EnPassant, values.en_passant),
-        (after.is_check(), values.check),
-        (after.is_checkmate(), values.mate),
-    ]
-    .into_iter()
-    .filter(|&(set, _)| set)
-    .fold(0, |flags, (_, flag)| flags | flag);
-    let want = [piece_code(position.board().piece_at(m.from)), want_flags];
-    ensure!(
-        [piece, flags] == want,
-        "the record of {m:?} in {} has piece and flags {:02X?}, not {want:02X?}",
-        position.to_fen(),
-        [piece, flags]
-    );
-    Ok(m)
-}
-
 /// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
 /// one of the engine's two `jp` instructions in wScanJumps (asm/engine/board.asm); SP
 /// inside the stack area (asm/home/init.asm), `wStackTop` when it is empty.
@@ -396,7 +321,7 @@ fn follow_records(
         *model = Game::new(Position::start());
     }
     for &record in &records[model.moves().len()..] {
-        let m = recorded_move(values, model.position(), record)?;
+        let m = recorded_move(&values.record, model.position(), record)?;
         if let Err(error) = model.play(m) {
             bail!("the model does not play {m:?}: {error:?}");
         }
