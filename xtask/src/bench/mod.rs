@@ -15,10 +15,13 @@
 //! - the same for what a quiescence node of the search calls: `Evaluate`,
 //!   `GenerateQuiescenceMoves` (with `GenerateMoves` beside it), and `MakeMove` and
 //!   `UnmakeMove` of each quiescence move;
-//! - the search at each level (EASY depth 2, MEDIUM 3, HARD 4) on the benchmark suite
-//!   `engine-src/search/bench.txt`: median and maximum cycles and DMG seconds per move,
-//!   nodes per DMG second, against the levels' targets, and the routines' cycles per node
-//!   during the HARD searches ([`search`]);
+//! - the search at each level (EASY depth 2, MEDIUM 3, HARD 4) on each of two suites, the
+//!   benchmark suite `engine-src/search/bench.txt` (Fairy-Stockfish's games against
+//!   itself) and the games suite `engine-src/search/games.txt` (every position the
+//!   cartridge met in its own games against Fairy-Stockfish, `cargo xtask match
+//!   --cartridge --make-suite`): median and maximum cycles and DMG seconds per move, nodes
+//!   per DMG second, against the levels' targets, and the routines' cycles per node
+//!   during the HARD searches ([`search`]); `--positions N` searches the first N of each;
 //! - ROM and RAM usage of the cartridge.
 //!
 //! Each section measures first and is printed after, as tables or (`--json`) as one

@@ -406,8 +406,7 @@ fn game_line(job: &Job<'_>, game: &Played) -> String {
         job.number,
         job.opening.line,
         game.plies,
-        game.outcome
-            .map_or(format!("stopped at {} plies", game.plies), |outcome| format!("{outcome:?}")),
+        game.outcome.map_or("no ending by then".to_owned(), |outcome| format!("{outcome:?}")),
         plural(game.thinks.len(), "engine move"),
         frame_seconds(longest)
     )
@@ -570,4 +569,133 @@ fn moves_listing(pairings: &[Pairing]) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Task, DEFAULT_FAIRY_STOCKFISH};
+
+    fn match_args(words: &[&str]) -> Result<MatchArgs, clap::Error> {
+        let mut line = vec!["cargo xtask", "match"];
+        line.extend_from_slice(words);
+        match Cli::try_parse_from(line)?.task {
+            Task::Match(args) => Ok(args),
+            _ => unreachable!("the match task"),
+        }
+    }
+
+    #[test]
+    fn a_cartridge_game_at_easy_times_each_engine_move_in_frames() {
+        let build = rom::cartridge().unwrap();
+        let image = play::Image {
+            rom: &build.rom,
+            sym: &build.sym,
+        };
+        let values = Values::read(&crate::soak::machine(&build).unwrap()).unwrap();
+        let art = assets::gfx::read_art_from(&project::root()).unwrap();
+        let mut fairy = Fairy::start(Path::new(DEFAULT_FAIRY_STOCKFISH)).unwrap();
+        let openings = strength::read_openings(Some(1), 1).unwrap();
+        let job = Job {
+            level: Level::Easy,
+            fairy_depth: 1,
+            opening: &openings[0],
+            engine_color: Color::Black,
+            number: 0,
+        };
+        let game = play::play(&image, &values, &art, &mut fairy, job, 16).unwrap();
+        assert_eq!(game.plies, 16);
+        assert_eq!(game.outcome, None);
+        let plies: Vec<usize> = game.thinks.iter().map(|think| think.ply).collect();
+        assert_eq!(plies, [1, 3, 5, 7, 9, 11, 13, 15]);
+        let frames: Vec<u64> = game.thinks.iter().map(|think| think.frames).collect();
+        // The engine's think times at EASY on this build, in frames: they change with the
+        // engine's speed (print them with --nocapture and write them here).
+        println!("think frames: {frames:?}");
+        assert_eq!(frames, THINK_FRAMES);
+        assert_eq!(
+            game.thinks[0].fen,
+            "rnbqk/ppppp/5/1P3/P1PPP/RNBQK b Qq - 0 1"
+        );
+    }
+
+    /// See [`a_cartridge_game_at_easy_times_each_engine_move_in_frames`].
+    const THINK_FRAMES: [u64; 8] = [0; 8];
+
+    #[test]
+    fn an_unknown_level_is_refused_by_name() {
+        let error = match_args(&["--cartridge", "--levels", "easy,expert"])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.contains("invalid value 'easy,expert' for '--levels <LEVELS>': `expert` is not a level: easy, medium or hard"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_missing_engine_is_refused_naming_its_path_before_anything_is_played() {
+        let args = match_args(&["--cartridge", "--engine", "/nonexistent/fairy-stockfish"]).unwrap();
+        assert_eq!(
+            run(&args).unwrap_err().to_string(),
+            "Fairy-Stockfish not found at /nonexistent/fairy-stockfish: install it with: \
+             apt-get install -y fairy-stockfish (or pass --engine PATH)"
+        );
+    }
+
+    #[test]
+    fn the_cartridge_options_need_cartridge() {
+        for option in [&["--json"][..], &["--make-suite"], &["--out", "moves.tsv"]] {
+            assert!(match_args(option).is_err(), "{option:?}");
+        }
+        let args = match_args(&["--cartridge"]).unwrap();
+        let plan = Plan::of(&args).unwrap();
+        assert_eq!(plan.openings.len(), 20);
+        assert_eq!(plan.fairy_depths, [4]);
+        assert_eq!(plan.levels, Level::ALL);
+        assert_eq!(plan.jobs().len(), 120);
+    }
+
+    fn think(frames: u64, fen: &str) -> Think {
+        Think {
+            ply: 0,
+            fen: fen.to_owned(),
+            frames,
+            source: None,
+        }
+    }
+
+    #[test]
+    fn the_figures_of_think_times() {
+        let hard = target_of(Level::Hard);
+        // 8 s is 477.8 frames: 478 is over.
+        let thinks: Vec<Think> = [30, 90, 478, 60, 477, 120, 478, 10, 20, 40]
+            .iter()
+            .enumerate()
+            .map(|(i, &frames)| think(frames, &format!("fen {i}")))
+            .collect();
+        let refs: Vec<&Think> = thinks.iter().collect();
+        let figures = ThinkFigures::of(&refs, &hard).unwrap();
+        assert_eq!(
+            figures,
+            ThinkFigures {
+                moves: 10,
+                median_frames: 75.0,
+                p90_frames: 478,
+                longest_frames: 478,
+                longest_fen: "fen 2".to_owned(),
+                over_longest_target: 2,
+            }
+        );
+        assert_eq!(figures.over_percent(), 20.0);
+        assert_eq!(format!("{:.4}", figures.median_seconds()), "1.2557");
+        assert_eq!(figures.meets(&hard), (true, false));
+        assert_eq!(ThinkFigures::of(&[], &hard), None);
+        assert_eq!(format!("{:.4}", frame_seconds(60)), "1.0046");
+    }
 }

@@ -394,9 +394,9 @@ pub struct Image<'a> {
     pub sym: &'a str,
 }
 
-/// Plays `job` on `image` against `fairy` (up to `max_plies` plies, a draw when the
-/// game reaches [`MAX_GAME_PLIES`]); fails naming the ply on the first check that does not
-/// hold.
+/// Plays `job` on `image` against `fairy`, until the game ends or, at the player's turn,
+/// it has `max_plies` plies (stopped there) or [`MAX_GAME_PLIES`] (a draw); fails naming
+/// the ply on the first check that does not hold.
 pub fn play(
     image: &Image<'_>,
     values: &Values,
