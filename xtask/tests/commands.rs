@@ -238,13 +238,16 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
         assert_eq!(run["median_cycles"].as_f64(), run["max_cycles"].as_f64());
         assert!(run["targets_met"].is_boolean());
     }
-    assert_eq!(figures["hard"]["target_median_seconds"], 2.0);
+    assert_eq!(figures["hard"]["target_median_seconds"], 1.5);
     assert_eq!(figures["hard"]["target_max_seconds"], 8.0);
-    assert_eq!(
-        figures["easy"]["target_max_seconds"],
-        serde_json::Value::Null
-    );
+    assert_eq!(figures["easy"]["target_max_seconds"], 1.0);
     assert_eq!(figures["positions"], 1);
+    // The games suite's figures beside them, of its first position.
+    let games = &figures["games"];
+    assert_eq!(games["path"], "engine-src/search/games.txt");
+    assert_eq!(games["positions"], 1);
+    assert_eq!(games["hard"]["depth"], 4);
+    assert!(games["hard"]["max_cycles"].as_f64().is_some_and(|n| n > 0.0));
     assert_eq!(figures["perft"]["depth"], 4);
     assert_eq!(figures["perft"]["nodes"], 20892);
     assert_eq!(figures["routines_alone"][0]["name"], "IsInCheck");
