@@ -247,7 +247,9 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
     assert_eq!(games["path"], "engine-src/search/games.txt");
     assert_eq!(games["positions"], 1);
     assert_eq!(games["hard"]["depth"], 4);
-    assert!(games["hard"]["max_cycles"].as_f64().is_some_and(|n| n > 0.0));
+    assert!(games["hard"]["max_cycles"]
+        .as_f64()
+        .is_some_and(|n| n > 0.0));
     assert_eq!(figures["perft"]["depth"], 4);
     assert_eq!(figures["perft"]["nodes"], 20892);
     assert_eq!(figures["routines_alone"][0]["name"], "IsInCheck");

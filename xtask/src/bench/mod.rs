@@ -182,18 +182,26 @@ impl Figures<'_> {
             "nodes_per_second": perft.nodes as f64 / seconds,
             "routines": perft.routines.iter().map(|r| routine(r, perft.nodes)).collect::<Vec<_>>(),
         });
-        figures["routines_alone"] = json!(self.alone.iter().map(|(routine, cycles)| json!({
-            "name": routine,
-            "positions": cycles.len(),
-            "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
-            "min_cycles": cycles.iter().min(),
-            "max_cycles": cycles.iter().max(),
-        })).collect::<Vec<_>>());
-        figures["usage"] = json!(self.usage.iter().map(|u| json!({
-            "region": region_name(u.kind),
-            "used": u.used,
-            "size": u.size,
-        })).collect::<Vec<_>>());
+        figures["routines_alone"] = json!(self
+            .alone
+            .iter()
+            .map(|(routine, cycles)| json!({
+                "name": routine,
+                "positions": cycles.len(),
+                "mean_cycles": cycles.iter().sum::<u64>() as f64 / cycles.len().max(1) as f64,
+                "min_cycles": cycles.iter().min(),
+                "max_cycles": cycles.iter().max(),
+            }))
+            .collect::<Vec<_>>());
+        figures["usage"] = json!(self
+            .usage
+            .iter()
+            .map(|u| json!({
+                "region": region_name(u.kind),
+                "used": u.used,
+                "size": u.size,
+            }))
+            .collect::<Vec<_>>());
         if let Some(games) = self.searches.get(1) {
             figures["games"] = suite(games);
         }

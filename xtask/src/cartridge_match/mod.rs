@@ -242,11 +242,7 @@ impl Plan {
 fn build_cartridge() -> Result<rom::Build> {
     let root = project::root();
     assets::require_up_to_date(&root)?;
-    let build = rom::build(
-        &rom::engine_units(&root)?,
-        &[],
-        &root.join(rom::ROM_PATH),
-    )?;
+    let build = rom::build(&rom::engine_units(&root)?, &[], &root.join(rom::ROM_PATH))?;
     println!("{}", rom::summary(rom::ROM_PATH, &build));
     Ok(build)
 }
@@ -397,7 +393,12 @@ fn game_line(job: &Job<'_>, game: &Played) -> String {
         GameResult::Draw => "draw",
         GameResult::Loss => "loss",
     };
-    let longest = game.thinks.iter().map(|think| think.frames).max().unwrap_or(0);
+    let longest = game
+        .thinks
+        .iter()
+        .map(|think| think.frames)
+        .max()
+        .unwrap_or(0);
     format!(
         "{} as {:?} vs depth {}, game {} (opening line {}): {result} in {} plies ({}), {}, longest {:.2} s",
         job.level.name(),
@@ -643,7 +644,8 @@ mod tests {
 
     #[test]
     fn a_missing_engine_is_refused_naming_its_path_before_anything_is_played() {
-        let args = match_args(&["--cartridge", "--engine", "/nonexistent/fairy-stockfish"]).unwrap();
+        let args =
+            match_args(&["--cartridge", "--engine", "/nonexistent/fairy-stockfish"]).unwrap();
         assert_eq!(
             run(&args).unwrap_err().to_string(),
             "Fairy-Stockfish not found at /nonexistent/fairy-stockfish: install it with: \

@@ -23,8 +23,8 @@ use crate::assets::gfx::Art;
 use crate::fairy::Fairy;
 use crate::harness::{Button, Machine};
 use crate::soak::cartridge::{
-    check_board, check_shown_board, place, promotion_presses, queued_bytes, recorded_move,
-    records, selector, steer_button, RecordCodes,
+    check_board, check_shown_board, place, promotion_presses, queued_bytes, recorded_move, records,
+    selector, steer_button, RecordCodes,
 };
 use crate::strength::{GameResult, Opening, MAX_GAME_PLIES};
 
@@ -239,7 +239,9 @@ impl Driver<'_> {
                     let slot = sources
                         .iter()
                         .position(|&value| value == byte)
-                        .with_context(|| format!("wEngineMoveSource is {byte}, no ENGINE_MOVE_*"))?;
+                        .with_context(|| {
+                            format!("wEngineMoveSource is {byte}, no ENGINE_MOVE_*")
+                        })?;
                     Some(MOVE_SOURCES[slot].0)
                 }
             };
@@ -425,15 +427,21 @@ pub fn play(
         "the title is not shown"
     );
     driver.press(Button::Start)?;
-    let mode = driver.machine.symbols().exported_as::<u8>(match job.engine_color {
-        Color::White => "GAME_MODE_BLACK",
-        Color::Black => "GAME_MODE_WHITE",
-    })?;
-    let level = driver.machine.symbols().exported_as::<u8>(match job.level {
-        Level::Easy => "LEVEL_EASY",
-        Level::Medium => "LEVEL_MEDIUM",
-        Level::Hard => "LEVEL_HARD",
-    })?;
+    let mode = driver
+        .machine
+        .symbols()
+        .exported_as::<u8>(match job.engine_color {
+            Color::White => "GAME_MODE_BLACK",
+            Color::Black => "GAME_MODE_WHITE",
+        })?;
+    let level = driver
+        .machine
+        .symbols()
+        .exported_as::<u8>(match job.level {
+            Level::Easy => "LEVEL_EASY",
+            Level::Medium => "LEVEL_MEDIUM",
+            Level::Hard => "LEVEL_HARD",
+        })?;
     driver.choose_item(values.screen_mode_page, mode, "play-as")?;
     driver.choose_item(values.screen_level_page, level, "level")?;
     ensure!(
@@ -448,7 +456,10 @@ pub fn play(
         let plies = uci_moves.len();
         let over = driver.state()? == values.over;
         if let Some(outcome) = driver.model.outcome() {
-            ensure!(over, "the model ends the game ({outcome:?}), the cartridge does not");
+            ensure!(
+                over,
+                "the model ends the game ({outcome:?}), the cartridge does not"
+            );
             let ending = driver.read("wEnding")?;
             ensure!(
                 values.ending_of(outcome) == Some(ending),

@@ -15,8 +15,8 @@ use super::support::{
     text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending, Level, Mode, State,
 };
 use crate::assets::gfx;
-use crate::soak::cartridge::cell_content;
 use crate::harness::{Button, Machine};
+use crate::soak::cartridge::cell_content;
 
 /// The screen shows `position`'s pieces, `outlined` squares outlined (the selector and the
 /// marks are left out: only squares without them are compared).

@@ -37,7 +37,7 @@
 //!   [`white_flag_falls_at_next_vblank`].
 //! - The VRAM queue: [`call_producer`], [`queued_bytes`], [`drain`].
 
-use engine_src::{Color, File, Move, MoveKind, Position, Rank, Role, Square};
+use engine_src::{Color, Move, MoveKind, Position, Role, Square};
 
 use crate::assets::gfx::{self, Sheet, FONT_GLYPHS};
 use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND, WIDTH};
