@@ -238,12 +238,17 @@ impl Plan {
 }
 
 /// The cartridge as `cargo xtask rom` builds it, written to build/ and its summary
-/// printed.
-fn build_cartridge() -> Result<rom::Build> {
+/// printed (on standard error with `--json`, whose standard output is the JSON alone).
+fn build_cartridge(json: bool) -> Result<rom::Build> {
     let root = project::root();
     assets::require_up_to_date(&root)?;
     let build = rom::build(&rom::engine_units(&root)?, &[], &root.join(rom::ROM_PATH))?;
-    println!("{}", rom::summary(rom::ROM_PATH, &build));
+    let summary = rom::summary(rom::ROM_PATH, &build);
+    if json {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
     Ok(build)
 }
 
@@ -260,7 +265,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let fairies = (0..workers)
         .map(|_| Fairy::start(&args.engine))
         .collect::<Result<Vec<_>>>()?;
-    let build = build_cartridge()?;
+    let build = build_cartridge(args.json)?;
     let values = Values::read(&crate::soak::machine(&build)?)?;
     let art = assets::gfx::read_art_from(&project::root())?;
     let started = Instant::now();
@@ -269,7 +274,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         rom: &build.rom,
         sym: &build.sym,
     };
-    let played = play_all(&jobs, fairies, &image, &values, &art, &progress)?;
+    let played = play_all(&jobs, fairies, &image, &values, &art, &progress, args.json)?;
     drop(progress);
     let wall_seconds = started.elapsed().as_secs_f64();
 
@@ -330,7 +335,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
 }
 
 /// Plays every job on `fairies.len()` threads, each with its own Fairy-Stockfish, a game
-/// at a time; a line per game as it ends. Fails with the first game that fails (the
+/// at a time; a line per game as it ends (on standard error with `json`). Fails with the first game that fails (the
 /// others stop at their next game).
 fn play_all(
     jobs: &[Job<'_>],
@@ -339,6 +344,7 @@ fn play_all(
     values: &Values,
     art: &assets::gfx::Art,
     progress: &Progress,
+    json: bool,
 ) -> Result<Vec<Played>> {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
@@ -356,6 +362,7 @@ fn play_all(
                 let result = play::play(image, values, art, &mut fairy, job, usize::MAX)
                     .with_context(|| describe_job(&job));
                 match &result {
+                    Ok(game) if json => eprintln!("{}", game_line(&job, game)),
                     Ok(game) => progress.println(game_line(&job, game)),
                     Err(_) => failed.store(true, Ordering::Relaxed),
                 }

@@ -10,7 +10,7 @@ use std::fmt;
 use anyhow::{bail, ensure, Context, Result};
 use engine_src::{Game, Position};
 
-use super::cartridge::{check_board, recorded_move, records, RecordCodes};
+use super::cartridge::{check_board, recorded_move, records, selector, RecordCodes};
 use crate::harness::{Button, Machine};
 use crate::progress::Progress;
 use crate::project::plural;
@@ -272,14 +272,6 @@ fn draw_button(rng: &mut SplitMix64, buttons: &[(Button, usize)]) -> Button {
         draw -= weight;
     }
     unreachable!("the draw is below the weights' sum")
-}
-
-/// The selector's square on the screen: (column, row).
-fn selector(machine: &Machine) -> Result<(u8, u8)> {
-    Ok((
-        machine.read_u8("wCursorColumn")?,
-        machine.read_u8("wCursorRow")?,
-    ))
 }
 
 /// The CPU runs the game's code: PC in the ROM, in the OAM DMA routine in HRAM, or on
