@@ -223,8 +223,18 @@ impl Driver<'_> {
             if self.turn_started.is_none() && !self.engine_moved {
                 self.turn_started = Some((frame, self.model.position().to_fen()));
             }
-        } else if self.turn_started.is_some() {
-            self.engine_moved = true;
+        } else if self.turn_started.is_some() && !self.engine_moved {
+            if self.model.position().turn() != self.engine_color {
+                self.engine_moved = true;
+            } else if state == self.values.over {
+                // The flag fell while the engine thought: no move, no think time.
+                self.turn_started = None;
+            } else {
+                bail!(
+                    "the engine's turn ended without a move in {}",
+                    self.model.position().to_fen()
+                );
+            }
         }
         let queue_empty = queued_bytes(&self.machine)? == 0;
         if self.engine_moved && queue_empty {
@@ -245,10 +255,6 @@ impl Driver<'_> {
                     Some(MOVE_SOURCES[slot].0)
                 }
             };
-            ensure!(
-                !records.is_empty(),
-                "the engine's turn ended without a move"
-            );
             self.thinks.push(Think {
                 ply: self.model.moves().len() - 1,
                 fen,
