@@ -23,6 +23,15 @@ DEF ORDER_RECORD_SIZE EQU 3
 ; is above it.
 DEF PICK_SENTINEL_KEY EQU $FF
 EXPORT ORDER_RECORD_SIZE
+; The key OrderMoves gives a quiet move that is not a killer until
+; PickNextMove first needs it (KeyQuietMoves then gives it its key): below
+; every such move's key (a piece-square difference is -127 to 127), above
+; every under-promotion's, so that every record with another key is picked
+; in the same order around it.
+DEF KEY_QUIET_PENDING EQU KEY_QUIET - (128 >> KEY_QUIET_SHIFT) - 1
+ASSERT KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_KNIGHT && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_ROOK && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_BISHOP
+ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KILLER && KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION
+ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
 ; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
 ; the list's start + MAX_MOVES) covers the records too.
@@ -40,6 +49,50 @@ hOrderMoveCount: db
 hOrderMovesEnd: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
+
+
+; The key of a quiet move that is not a killer: KEY_QUIET + ((table[to] -
+; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries, read from its
+; colour's evaluation page (eval.asm), where Black's are negated, so Black's
+; difference is from - to there.
+; @param b: from square; c: to byte (no promotion bits); d: the piece moving
+; @return a: the key
+; @destroys f, e, hl
+MACRO quiet_key
+	ld h, HIGH(PieceKeyIndex)
+	ld l, d
+	ld e, [hl]
+	ld a, d
+	and PIECE_BLACK
+	jr nz, .black\@
+	ld h, HIGH(EvalPages)
+	ld a, b
+	add e
+	ld l, a
+	ld a, c
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+	jr .done\@
+.black\@
+	ld h, HIGH(EvalPages) + 1
+	ld a, c
+	add e
+	ld l, a
+	ld a, b
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+.done\@
+	REPT KEY_QUIET_SHIFT
+		sra a
+	ENDR
+	add KEY_QUIET
+ENDM
 
 
 SECTION "Capture keys", ROM0, ALIGN[5]
@@ -89,8 +142,9 @@ SECTION "Move order", ROM0
 
 ;; Generates the moves of a node (GenerateMoves: all the legal moves, or
 ;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
-;; records with their keys, in the generator's order. Twin of the keys of
-;; search::order_moves (search::order_key).
+;; records with their keys, in the generator's order; a quiet move that is not
+;; a killer gets KEY_QUIET_PENDING, its key being given by PickNextMove when
+;; first needed. Twin of the keys of search::order_moves (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param hPly: the node's ply (its killers)
@@ -276,42 +330,10 @@ OrderMoves::
 	ld a, KEY_SECOND_KILLER
 	jr z, .keyed
 .notSecondKiller
-	; KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT), the moving
-	; piece's entries: read from its colour's evaluation page (eval.asm), where
-	; Black's are negated, so Black's difference is from - to there.
-	ld h, HIGH(PieceKeyIndex)
-	ld l, d
-	ld e, [hl]
-	ld a, d
-	and PIECE_BLACK
-	jr nz, .blackQuiet
-	ld h, HIGH(EvalPages)
-	ld a, b
-	add e
-	ld l, a
-	ld a, c
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-	jr .quietKey
-.blackQuiet
-	ld h, HIGH(EvalPages) + 1
-	ld a, c
-	add e
-	ld l, a
-	ld a, b
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-.quietKey
-	REPT KEY_QUIET_SHIFT
-		sra a
-	ENDR
-	add KEY_QUIET
+	; Any other quiet move: its key waits (KEY_QUIET_PENDING) until
+	; PickNextMove reaches the quiet moves, which most nodes never do (they cut
+	; off on an earlier move or a killer).
+	ld a, KEY_QUIET_PENDING
 	fallthrough .keyed
 
 .keyed
@@ -381,6 +403,9 @@ OrderMoves::
 ;; promotion bits masked), moved into hl's place.
 ;; Twin of the sort of search::order_moves: picked one by one, the moves come
 ;; in its order.
+;; When the best left is a quiet move whose key waits (KEY_QUIET_PENDING, see
+;; OrderMoves), every such record left gets its key (KeyQuietMoves) and the
+;; pick starts again: once a node, when it first reaches its quiet moves.
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
 ;; of them, cost one compare and not two (12 M-cycles a record, not 18). It is
@@ -401,7 +426,10 @@ PickNextMove::
 	; bc: the best so far, d: its key
 	ld b, h
 	ld c, l
-	ld d, [hl]
+	ld a, [hl]
+	ld d, a
+	cp KEY_QUIET_PENDING
+	jr z, .scanPending
 .scan
 	inc hl
 	inc hl
@@ -449,7 +477,22 @@ PickNextMove::
 	ld d, a
 	ld b, h
 	ld c, l
-	jr .scan
+	cp KEY_QUIET_PENDING
+	jr nz, .scan
+.scanPending
+	; The best so far waits for its key: so would every record of the same
+	; key, whose order does not matter yet; only a higher key is better.
+	inc hl
+	inc hl
+	inc hl
+	ld a, [hl]
+	cp KEY_QUIET_PENDING + 1
+	jr c, .scanPending
+	ldh a, [hPickEnd]
+	cp l
+	jr z, .keyQuietMoves
+	ld a, [hl]
+	jr .better
 .picked
 	; The first record left goes where the best was, the best's move where
 	; the first was (its key is not read again). Right also when they are the
@@ -472,4 +515,48 @@ PickNextMove::
 	ld [bc], a
 	ld [hl], e
 	inc hl
+	ret
+.keyQuietMoves
+	; (hl: the end) The best left waits for its key: the quiet moves' turn.
+	ld b, h
+	ld c, l
+	pop hl
+	push hl
+	push bc
+	call KeyQuietMoves
+	pop bc
+	pop hl
+	jr PickNextMove
+
+
+SECTION "Quiet move keys", ROMX
+
+;; Gives each record from hl to the end whose key waits (KEY_QUIET_PENDING)
+;; its key (quiet_key): the keys OrderMoves left for later, those of the quiet
+;; moves that are not killers.
+;; Twin of the quiet moves' key in search::order_key.
+;; @param hl: the first record; hPickEnd: the low byte of the end
+;; @destroys af, bc, de, hl
+KeyQuietMoves:
+.record
+	ld a, [hli]
+	cp KEY_QUIET_PENDING
+	jr nz, .next
+	push hl
+	ld a, [hli]
+	ld b, a
+	ld c, [hl]
+	ld h, HIGH(wBoard)
+	ld l, b
+	ld d, [hl]
+	quiet_key
+	pop hl
+	dec hl
+	ld [hli], a
+.next
+	inc hl
+	inc hl
+	ldh a, [hPickEnd]
+	cp l
+	jr nz, .record
 	ret
