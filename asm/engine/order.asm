@@ -42,10 +42,9 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: how many moves it keys; the low byte of the end of
-; the moves; this ply's killers; the move of the last iteration's principal
-; variation to order first (from square 0: none).
-hOrderMoveCount: db
+; While OrderMoves runs: the low byte of the end of the moves; this ply's
+; killers; the move of the last iteration's principal variation to order
+; first (from square 0: none).
 hOrderMovesEnd: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
@@ -223,14 +222,18 @@ OrderMoves::
 	ASSERT MAX_MOVES * MOVE_SIZE <= 256
 	ld a, l
 	ldh [hOrderMovesEnd], a
-	count_moves_de_to_hl
+	; No move: the end is the start (told by the low bytes but for a full
+	; list of MAX_MOVES moves, 256 bytes).
+	cp e
+	jr nz, .listed
+	ld a, h
+	cp d
+.listed
 	; The stack: the first record; while the moves are keyed, the next record
 	; above it.
 	pop hl
 	push hl
-	and a
 	jp z, .none
-	ldh [hOrderMoveCount], a
 	push hl
 .move
 	ld a, [de]
@@ -363,12 +366,13 @@ OrderMoves::
 	ld b, a
 	ldh a, [hOrderBest + 1]
 	ld c, a
-	ldh a, [hOrderMoveCount]
+	ld a, l
 	ld h, d
 	ld l, e
 	ld e, a
 .findBest
-	; hl: a record's key; e: the records left, from hl on
+	; hl: a record's key; e: the low byte of the records' end (a list has
+	; fewer than 256 records, so no record starts at the same low byte)
 	inc hl
 	ld a, [hli]
 	cp b
@@ -378,7 +382,8 @@ OrderMoves::
 	jr z, .bestFound
 .notBest
 	inc hl
-	dec e
+	ld a, l
+	cp e
 	jr nz, .findBest
 	jr .bestDone
 .bestFound
