@@ -9,7 +9,9 @@
 ; turns them into records from the start: record k ends at byte 3k + 3 and
 ; move k starts at byte MAX_MOVES + 2k, so for k < MAX_MOVES no record
 ; overwrites a move not yet read. PickNextMove then selects the next move
-; (selection: most nodes cut off after a few moves).
+; (selection: most nodes cut off after a few moves). The quiet moves that are
+; not killers, most of a full list, get their keys only if their turn comes
+; (KEY_QUIET_PENDING below), which in most nodes it does not.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -31,6 +33,7 @@ EXPORT ORDER_RECORD_SIZE
 DEF KEY_QUIET_PENDING EQU KEY_QUIET - (128 >> KEY_QUIET_SHIFT) - 1
 ASSERT KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_KNIGHT && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_ROOK && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_BISHOP
 ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KILLER && KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION
+; (The lowest capture key: a pawn taken by the king, order_role 6.)
 ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
 ; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
