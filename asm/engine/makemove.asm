@@ -161,25 +161,8 @@ ENDC
 	ldh a, [hCapturedPiece]
 	and a
 	jr z, .noCapture
-	ld h, HIGH(PieceKeyIndex)
-	ld l, a
-	ld a, [hl]
-	set 7, l
-	ld h, [hl]
-	add c
-	ld l, a
-	ld de, wZobristKey
-	REPT 3
-		ld a, [de]
-		xor [hl]
-		ld [de], a
-		inc e
-		inc h
-	ENDR
-	ld a, [de]
-	xor [hl]
-	ld [de], a
-	; d: the piece-square entry (signed), from its colour's evaluation page
+	xor_piece_key c
+	; (l: the piece's cell) d: the piece-square entry (signed), from its colour's evaluation page
 	ldh a, [hCapturedPiece]
 	ld e, a
 	ld h, HIGH(EvalPages)
