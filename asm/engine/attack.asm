@@ -2,8 +2,8 @@
 ;
 ; A test looks outwards from the square: the two squares an enemy pawn would
 ; attack it from, then the knight jumps and rays north (none from rank 6),
-; south (none from rank 1), east and west (the first step of a ray also
-; catches the enemy king). Each check is one read and one compare, and
+; south (none from rank 1), east and west; the enemy king is found from its
+; square (hKingSquares) first. Each check is one read and one compare, and
 ; the test returns at the first attacker found.
 
 INCLUDE "include/hardware.inc"
@@ -22,13 +22,11 @@ MACRO attacker_at
 	ret z
 ENDM
 
-; Returns z if a slider of colour \3 with role bit \2 (or the king, on the
-; first step) attacks c along direction \1.
+; Returns z if a slider of colour \3 with role bit \2 attacks c along
+; direction \1. (The king is not looked for: attacked_by tests it first.)
 MACRO attacker_on_ray
 	step_e_from c, \1
 	ld a, [de]
-	cp \3 | ROLE_KING
-	ret z
 	and a
 	jr nz, .test\@
 .walk\@
@@ -44,8 +42,24 @@ ENDM
 
 ; The body of IsAttackedByWhite / IsAttackedByBlack.
 ; \1: the attacking colour's bit; \2, \3: the steps from the target square to
-; the squares that colour's pawns attack it from.
+; the squares that colour's pawns attack it from; \4: the attacking colour
+; (COLOR_*).
 MACRO attacked_by
+	; The king first, from its square (one test, not one on each ray): c is
+	; next to it when king - c + DIR_NE, (rows + 1) * 16 + files + 1, is
+	; 0-2, 16-18 or 32-34 (17 is the king's own square, never c).
+	ASSERT DIR_NE == BOARD_ROW_CELLS + 1
+	ldh a, [hKingSquares + \4]
+	sub c
+	add DIR_NE
+	cp 2 * DIR_NE + 1
+	jr nc, .kingFar\@
+	and SQUARE_FILE_MASK
+	cp 3
+	jr nc, .kingFar\@
+	xor a
+	ret
+.kingFar\@
 	attacker_at \2, \1 | ROLE_PAWN
 	attacker_at \3, \1 | ROLE_PAWN
 	; Jumps and rays north (KNIGHT_JUMP_0-3 go north): none from rank 6.
@@ -85,7 +99,7 @@ SECTION "Attack tests", ROM0
 ;; @destroys af, e
 IsAttackedByWhite::
 	; White pawns attack up: from c - 15 and c - 17.
-	attacked_by PIECE_WHITE, DIR_SE, DIR_SW
+	attacked_by PIECE_WHITE, DIR_SE, DIR_SW, COLOR_WHITE
 
 ;; Is a square attacked by Black? As IsAttackedByWhite.
 ;; @param c: square
@@ -94,7 +108,7 @@ IsAttackedByWhite::
 ;; @destroys af, e
 IsAttackedByBlack::
 	; Black pawns attack down: from c + 15 and c + 17.
-	attacked_by PIECE_BLACK, DIR_NE, DIR_NW
+	attacked_by PIECE_BLACK, DIR_NE, DIR_NW, COLOR_BLACK
 
 ;; Is the side to move in check?
 ;; @return z: in check; nz: not in check

@@ -14,6 +14,7 @@ INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
+INCLUDE "generated/engine/eval.inc"
 
 
 SECTION "Undo stack", WRAM0
@@ -52,7 +53,7 @@ ENDR
 	assert_table_length CastlingRightsKept, 256, 1
 
 
-SECTION "Make and unmake", ROM0
+SECTION "Make and unmake", ROMX
 
 ;; Empties the undo stack: the current position becomes the root.
 ;; @destroys a
@@ -152,15 +153,53 @@ ENDC
 	xor a
 	ld [de], a
 
-	; Take the piece on the target square.
+	; Take the piece on the target square: its key and value go, as
+	; XorPieceKey and SubtractPieceValue would take them, written out here
+	; (the search's captures are most of its moves) to share the cell (the
+	; square plus the role's offset, the same in both pages) and save the
+	; calls.
 	ldh a, [hCapturedPiece]
 	and a
 	jr z, .noCapture
-	ld l, c
-	call XorPieceKey
+	xor_piece_key c
+	; (l: the piece's cell) d: the piece-square entry (signed), from its colour's evaluation page
 	ldh a, [hCapturedPiece]
-	ld l, c
-	call SubtractPieceValue
+	ld e, a
+	ld h, HIGH(EvalPages)
+	bit B_PIECE_BLACK, e
+	jr z, .takenPage
+	inc h
+.takenPage
+	ld d, [hl]
+	ld a, e
+	and ROLE_MASK
+	or EVAL_MATING_ROW * BOARD_ROW_CELLS
+	ld l, a
+	ldh a, [hMatingMaterial]
+	sub [hl]
+	ldh [hMatingMaterial], a
+	; White's score less the material (its word at the role code and 16 cells
+	; on), then less the entry, sign-extended
+	ld a, l
+	and ROLE_MASK
+	ld l, a
+	ldh a, [hWhiteScore]
+	sub [hl]
+	ld e, a
+	set 4, l
+	ldh a, [hWhiteScore + 1]
+	sbc [hl]
+	ld l, a
+	ld a, d
+	add a
+	sbc a
+	ld h, a
+	ld a, e
+	sub d
+	ldh [hWhiteScore], a
+	ld a, l
+	sbc h
+	ldh [hWhiteScore + 1], a
 	xor a
 	ldh [hHalfmoveClock], a
 	; Its slot keeps square 0 until UnmakeMove.

@@ -9,7 +9,9 @@
 ; turns them into records from the start: record k ends at byte 3k + 3 and
 ; move k starts at byte MAX_MOVES + 2k, so for k < MAX_MOVES no record
 ; overwrites a move not yet read. PickNextMove then selects the next move
-; (selection: most nodes cut off after a few moves).
+; (selection: most nodes cut off after a few moves). The quiet moves that are
+; not killers, most of a full list, get their keys only if their turn comes
+; (KEY_QUIET_PENDING below), which in most nodes it does not.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -23,6 +25,16 @@ DEF ORDER_RECORD_SIZE EQU 3
 ; is above it.
 DEF PICK_SENTINEL_KEY EQU $FF
 EXPORT ORDER_RECORD_SIZE
+; The key OrderMoves gives a quiet move that is not a killer until
+; PickNextMove first needs it (KeyQuietMoves then gives it its key): below
+; every such move's key (a piece-square difference is -127 to 127), above
+; every under-promotion's, so that every record with another key is picked
+; in the same order around it.
+DEF KEY_QUIET_PENDING EQU KEY_QUIET - (128 >> KEY_QUIET_SHIFT) - 1
+ASSERT KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_KNIGHT && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_ROOK && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_BISHOP
+ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KILLER && KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION
+; (The lowest capture key: a pawn taken by the king, order_role 6.)
+ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
 ; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
 ; the list's start + MAX_MOVES) covers the records too.
@@ -33,13 +45,56 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: how many moves it keys; the low byte of the end of
-; the moves; this ply's killers; the move of the last iteration's principal
-; variation to order first (from square 0: none).
-hOrderMoveCount: db
+; While OrderMoves runs: the low byte of the end of the moves; this ply's
+; killers; the move of the last iteration's principal variation to order
+; first (from square 0: none).
 hOrderMovesEnd: db
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
+
+
+; The key of a quiet move that is not a killer: KEY_QUIET + ((table[to] -
+; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries, read from its
+; colour's evaluation page (eval.asm), where Black's are negated, so Black's
+; difference is from - to there.
+; @param b: from square; c: to byte (no promotion bits); d: the piece moving
+; @return a: the key
+; @destroys f, e, hl
+MACRO quiet_key
+	ld h, HIGH(PieceKeyIndex)
+	ld l, d
+	ld e, [hl]
+	ld a, d
+	and PIECE_BLACK
+	jr nz, .black\@
+	ld h, HIGH(EvalPages)
+	ld a, b
+	add e
+	ld l, a
+	ld a, c
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+	jr .done\@
+.black\@
+	ld h, HIGH(EvalPages) + 1
+	ld a, c
+	add e
+	ld l, a
+	ld a, b
+	add e
+	ld e, [hl]
+	ld l, a
+	ld a, [hl]
+	sub e
+.done\@
+	REPT KEY_QUIET_SHIFT
+		sra a
+	ENDR
+	add KEY_QUIET
+ENDM
 
 
 SECTION "Capture keys", ROM0, ALIGN[5]
@@ -89,8 +144,9 @@ SECTION "Move order", ROM0
 
 ;; Generates the moves of a node (GenerateMoves: all the legal moves, or
 ;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
-;; records with their keys, in the generator's order. Twin of the keys of
-;; search::order_moves (search::order_key).
+;; records with their keys, in the generator's order; a quiet move that is not
+;; a killer gets KEY_QUIET_PENDING, its key being given by PickNextMove when
+;; first needed. Twin of the keys of search::order_moves (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param hPly: the node's ply (its killers)
@@ -169,14 +225,18 @@ OrderMoves::
 	ASSERT MAX_MOVES * MOVE_SIZE <= 256
 	ld a, l
 	ldh [hOrderMovesEnd], a
-	count_moves_de_to_hl
+	; No move: the end is the start (told by the low bytes but for a full
+	; list of MAX_MOVES moves, 256 bytes).
+	cp e
+	jr nz, .listed
+	ld a, h
+	cp d
+.listed
 	; The stack: the first record; while the moves are keyed, the next record
 	; above it.
 	pop hl
 	push hl
-	and a
 	jp z, .none
-	ldh [hOrderMoveCount], a
 	push hl
 .move
 	ld a, [de]
@@ -276,42 +336,10 @@ OrderMoves::
 	ld a, KEY_SECOND_KILLER
 	jr z, .keyed
 .notSecondKiller
-	; KEY_QUIET + ((table[to] - table[from]) >> KEY_QUIET_SHIFT), the moving
-	; piece's entries: read from its colour's evaluation page (eval.asm), where
-	; Black's are negated, so Black's difference is from - to there.
-	ld h, HIGH(PieceKeyIndex)
-	ld l, d
-	ld e, [hl]
-	ld a, d
-	and PIECE_BLACK
-	jr nz, .blackQuiet
-	ld h, HIGH(EvalPages)
-	ld a, b
-	add e
-	ld l, a
-	ld a, c
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-	jr .quietKey
-.blackQuiet
-	ld h, HIGH(EvalPages) + 1
-	ld a, c
-	add e
-	ld l, a
-	ld a, b
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-.quietKey
-	REPT KEY_QUIET_SHIFT
-		sra a
-	ENDR
-	add KEY_QUIET
+	; Any other quiet move: its key waits (KEY_QUIET_PENDING) until
+	; PickNextMove reaches the quiet moves, which most nodes never do (they cut
+	; off on an earlier move or a killer).
+	ld a, KEY_QUIET_PENDING
 	fallthrough .keyed
 
 .keyed
@@ -341,12 +369,13 @@ OrderMoves::
 	ld b, a
 	ldh a, [hOrderBest + 1]
 	ld c, a
-	ldh a, [hOrderMoveCount]
+	ld a, l
 	ld h, d
 	ld l, e
 	ld e, a
 .findBest
-	; hl: a record's key; e: the records left, from hl on
+	; hl: a record's key; e: the low byte of the records' end (a list has
+	; fewer than 256 records, so no record starts at the same low byte)
 	inc hl
 	ld a, [hli]
 	cp b
@@ -356,7 +385,8 @@ OrderMoves::
 	jr z, .bestFound
 .notBest
 	inc hl
-	dec e
+	ld a, l
+	cp e
 	jr nz, .findBest
 	jr .bestDone
 .bestFound
@@ -381,9 +411,13 @@ OrderMoves::
 ;; promotion bits masked), moved into hl's place.
 ;; Twin of the sort of search::order_moves: picked one by one, the moves come
 ;; in its order.
+;; When the best left is a quiet move whose key waits (KEY_QUIET_PENDING, see
+;; OrderMoves), every such record left gets its key (KeyQuietMoves) and the
+;; pick starts again: once a node, when it first reaches its quiet moves.
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
-;; of them, cost one compare and not two (12 M-cycles a record, not 18). It is
+;; of them, cost one compare and not two: with the best key kept in a and the
+;; step in de, 9 M-cycles a record (7 while the best waits for its key). It is
 ;; written on each pick: the node's children write their lists there. (The
 ;; byte after a full list of the last ply is the move stack's spare room,
 ;; search.asm: nothing lives there.)
@@ -398,24 +432,23 @@ PickNextMove::
 	ld a, PICK_SENTINEL_KEY
 	ld [bc], a
 	push hl
-	; bc: the best so far, d: its key
+	ld de, ORDER_RECORD_SIZE
+	; bc: the best so far, a: its key
 	ld b, h
 	ld c, l
-	ld d, [hl]
-.scan
-	inc hl
-	inc hl
-	inc hl
 	ld a, [hl]
-	cp d
-	jr c, .scan
-	; The sentinel, or a record at least as good as the best so far
+	cp KEY_QUIET_PENDING
+	jr z, .scanPending
+.scan
+	add hl, de
+	cp [hl]
+	jr c, .higher
+	jr nz, .scan
+	; An equal key, or the sentinel when the best's key is the sentinel's.
+	ld d, a
 	ldh a, [hPickEnd]
 	cp l
 	jr z, .picked
-	ld a, [hl]
-	cp d
-	jr nz, .better
 	; Equal keys: the lower from square, then the lower to square.
 	inc hl
 	inc bc
@@ -435,27 +468,55 @@ PickNextMove::
 	dec bc
 	dec hl
 	dec hl
-	jr c, .scan
-	ld a, [hl]
-	jr .better
+	jr c, .keepEqual
+	ld b, h
+	ld c, l
+.keepEqual
+	ld a, d
+	ld de, ORDER_RECORD_SIZE
+	jr .scan
 .keepByFrom
 	dec bc
 	dec hl
-	jr .scan
+	jr .keepEqual
 .betterByFrom
 	dec hl
-	ld a, [hl]
-.better
-	ld d, a
 	ld b, h
 	ld c, l
+	jr .keepEqual
+.higher
+	; A higher key, or the sentinel
+	ldh a, [hPickEnd]
+	cp l
+	jr z, .picked
+	ld b, h
+	ld c, l
+	ld a, [hl]
+	cp KEY_QUIET_PENDING
+	jr nz, .scan
+.scanPending
+	; The best so far waits for its key: so would every record of the same
+	; key, whose order does not matter yet; only a higher key is better.
+	add hl, de
+	cp [hl]
+	jr nc, .scanPending
+	ldh a, [hPickEnd]
+	cp l
+	jr z, .keyQuietMoves
+	ld b, h
+	ld c, l
+	ld a, [hl]
 	jr .scan
 .picked
 	; The first record left goes where the best was, the best's move where
-	; the first was (its key is not read again). Right also when they are the
-	; same record, so not compared.
+	; the first was (its key is not read again), unless they are the same
+	; record (told by the low bytes, which differ in a list): most often in
+	; the quiescence search, whose lists hold 1.7 moves on average.
 	ASSERT ORDER_RECORD_SIZE == 3
 	pop hl
+	ld a, l
+	cp c
+	jr z, .inPlace
 	ld a, [hli]
 	ld [bc], a
 	inc bc
@@ -472,4 +533,55 @@ PickNextMove::
 	ld [bc], a
 	ld [hl], e
 	inc hl
+	ret
+.inPlace
+	inc hl
+	ld d, [hl]
+	inc hl
+	ld e, [hl]
+	inc hl
+	ret
+.keyQuietMoves
+	; (hl: the end) The best left waits for its key: the quiet moves' turn.
+	ld b, h
+	ld c, l
+	pop hl
+	push hl
+	push bc
+	call KeyQuietMoves
+	pop bc
+	pop hl
+	jp PickNextMove
+
+
+SECTION "Quiet move keys", ROMX
+
+;; Gives each record from hl to the end whose key waits (KEY_QUIET_PENDING)
+;; its key (quiet_key): the keys OrderMoves left for later, those of the quiet
+;; moves that are not killers.
+;; Twin of the quiet moves' key in search::order_key.
+;; @param hl: the first record; hPickEnd: the low byte of the end
+;; @destroys af, bc, de, hl
+KeyQuietMoves:
+.record
+	ld a, [hli]
+	cp KEY_QUIET_PENDING
+	jr nz, .next
+	push hl
+	ld a, [hli]
+	ld b, a
+	ld c, [hl]
+	ld h, HIGH(wBoard)
+	ld l, b
+	ld d, [hl]
+	quiet_key
+	pop hl
+	dec hl
+	ld [hli], a
+.next
+	inc hl
+	inc hl
+	ldh a, [hPickEnd]
+	cp l
+	jr nz, .record
 	ret

@@ -103,24 +103,7 @@ SECTION "Zobrist", ROM0
 ;; @destroys af, de, hl
 XorPieceKey::
 	ld e, l
-	ld h, HIGH(PieceKeyIndex)
-	ld l, a
-	ld a, [hl]
-	set 7, l
-	ld h, [hl]
-	add e
-	ld l, a
-	ld de, wZobristKey
-REPT 3
-	ld a, [de]
-	xor [hl]
-	ld [de], a
-	inc e
-	inc h
-ENDR
-	ld a, [de]
-	xor [hl]
-	ld [de], a
+	xor_piece_key e
 	ret
 
 ;; XORs a 4-byte key from ROM into wZobristKey.
