@@ -1,5 +1,8 @@
-//! The header fixer, as `rgbfix -v -t CHESSATTACK -m ROM -r 0 -p $FF` would: the cartridge
-//! header at $0104-$014F (Pan Docs, "The Cartridge Header") and the image padded to 32 KB.
+//! The header fixer, as `rgbfix -v -c -s -l 0x33 -k 00 -t CHESSATTACK -m ROM -r 0 -p $FF`
+//! would: the cartridge header at $0104-$014F (Pan Docs, "The Cartridge Header") and the
+//! image padded to 32 KB. The cartridge works on a DMG and in a Game Boy Color's colour mode
+//! (CGB flag $80) and uses Super Game Boy functions (SGB flag $03, which the SGB heeds only
+//! with the old licensee code $33; the licensee is then the new code, "00", none).
 
 use super::link::{PAD_BYTE, ROM_SIZE};
 
@@ -16,15 +19,30 @@ pub const NINTENDO_LOGO: [u8; 48] = [
 const LOGO_ADDRESS: usize = 0x104;
 const TITLE_ADDRESS: usize = 0x134;
 const TITLE_LENGTH: usize = 16;
+const CGB_FLAG: usize = 0x143;
+const NEW_LICENSEE_CODE: usize = 0x144;
+const SGB_FLAG: usize = 0x146;
 const CARTRIDGE_TYPE: usize = 0x147;
 const ROM_SIZE_CODE: usize = 0x148;
 const RAM_SIZE_CODE: usize = 0x149;
+const OLD_LICENSEE_CODE: usize = 0x14B;
 const HEADER_CHECKSUM: usize = 0x14D;
+
+/// $0143: works on a DMG and in colour on a CGB.
+pub const CGB_COMPATIBLE: u8 = 0x80;
+/// $0146: uses Super Game Boy functions.
+pub const SGB_SUPPORTED: u8 = 0x03;
+/// $014B: the new licensee code says who; the SGB flag counts only with it.
+pub const OLD_LICENSEE_USE_NEW: u8 = 0x33;
+/// $0144-$0145: the new licensee code, "00" (none).
+pub const NEW_LICENSEE: [u8; 2] = *b"00";
 const GLOBAL_CHECKSUM: usize = 0x14E;
 
 /// Fixes the header of `rom` in place: pads it to 32 KB with [`PAD_BYTE`], writes the logo,
-/// the title (its own bytes only, the rest of $0134-$0143 left as linked), cartridge type $00 (ROM only), ROM size $00 (32 KB),
-/// RAM size $00, the header checksum at $014D and the global checksum at $014E (big-endian).
+/// the title (its own bytes only, the rest of $0134-$0142 left as linked), the CGB flag, the
+/// new licensee code, the SGB flag, cartridge type $00 (ROM only), ROM size $00 (32 KB),
+/// RAM size $00, the old licensee code, the header checksum at $014D and the global checksum
+/// at $014E (big-endian).
 /// Returns a warning for each header field that held other non-zero bytes, as rgbfix does.
 pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
     if rom.len() > ROM_SIZE {
@@ -33,9 +51,11 @@ pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
             rom.len()
         ));
     }
-    if title.len() > TITLE_LENGTH || !title.is_ascii() {
+    // The CGB flag takes the title's last byte.
+    if title.len() > TITLE_LENGTH - 1 || !title.is_ascii() {
         return Err(format!(
-            "the title \"{title}\" must be at most {TITLE_LENGTH} ASCII characters"
+            "the title \"{title}\" must be at most {} ASCII characters",
+            TITLE_LENGTH - 1
         ));
     }
     rom.resize(ROM_SIZE, PAD_BYTE);
@@ -49,6 +69,15 @@ pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
     );
     // Only the title's own bytes: the rest of the 16 stay as linked, as rgbfix leaves them.
     overwrite(rom, TITLE_ADDRESS, title.as_bytes(), "title", &mut warnings);
+    overwrite(rom, CGB_FLAG, &[CGB_COMPATIBLE], "CGB flag", &mut warnings);
+    overwrite(
+        rom,
+        NEW_LICENSEE_CODE,
+        &NEW_LICENSEE,
+        "new licensee code",
+        &mut warnings,
+    );
+    overwrite(rom, SGB_FLAG, &[SGB_SUPPORTED], "SGB flag", &mut warnings);
     overwrite(
         rom,
         CARTRIDGE_TYPE,
@@ -59,6 +88,13 @@ pub fn fix(rom: &mut Vec<u8>, title: &str) -> Result<Vec<String>, String> {
     // The ROM size is written, not checked, as rgbfix does with `-p`.
     rom[ROM_SIZE_CODE] = 0x00;
     overwrite(rom, RAM_SIZE_CODE, &[0x00], "RAM size", &mut warnings);
+    overwrite(
+        rom,
+        OLD_LICENSEE_CODE,
+        &[OLD_LICENSEE_USE_NEW],
+        "old licensee code",
+        &mut warnings,
+    );
     let header = header_checksum(rom);
     overwrite(
         rom,
