@@ -91,10 +91,9 @@ RequestSecondPlayer::
 ;; may touch rP1): on a console that is no SGB, 36 machine cycles with the call.
 ;; @destroys af, bc, de, hl
 DetectSuperGameBoy::
-	; b: the player number the joypad register reads now
+	; b: the player number the joypad register reads now (RequestSecondPlayer
+	; left both lines high, and nothing has written rP1 since)
 	ld c, LOW(rP1)
-	ld a, JOYP_GET_NONE
-	ldh [c], a
 	ldh a, [c]
 	and JOYP_INPUTS
 	ld b, a
@@ -110,7 +109,9 @@ DetectSuperGameBoy::
 	ret z
 	ld a, CONSOLE_SGB
 	ldh [hConsole], a
-	; three packets, one after the other (SendSgbPacket leaves hl past each)
+	; Three packets, one after the other (SendSgbPacket leaves hl past each).
+	; The start-up's work since the request took its 4 frames (71,000 machine
+	; cycles; a cartridge test measures the gap).
 	ld hl, SgbOnePlayerPacket
 	call SendSgbPacket
 	call SendSgbPacket
@@ -294,12 +295,15 @@ LiftColour:
 	rr l
 	srl h
 	rr l
+	; (the high byte masked first: `and` would lose the low byte's carry)
+	ld a, h
+	and HIGH(COLOUR_LIFT_MASK)
+	ld h, a
 	ld a, l
 	and LOW(COLOUR_LIFT_MASK)
 	add e
 	ld e, a
 	ld a, h
-	and HIGH(COLOUR_LIFT_MASK)
 	adc d
 	ld d, a
 	pop hl
@@ -375,7 +379,8 @@ SendSgbBits:
 	jr nz, .bit
 	dec d
 	jr nz, .byte
-	; the stop bit, a 0
+	; the stop bit, a 0 (the nop keeps the last bit's high 15 cycles)
+	nop
 	ld a, JOYP_GET_CTRL_PAD
 	ldh [c], a
 	nop
