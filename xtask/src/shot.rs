@@ -478,7 +478,10 @@ mod tests {
         );
         let colour_shots = colour_screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
-            colour_shots.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>(),
+            colour_shots
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect::<Vec<_>>(),
             [
                 "title",
                 "play_as",

@@ -69,7 +69,7 @@ fn a_dmg_sends_the_multiplayer_request_alone_and_waits_for_nothing() {
     machine.run_frames(30).unwrap();
     let packets = decode_packets(machine.joypad_writes()).unwrap();
     let mut expected = [0; PACKET_SIZE];
-    expected[..2].copy_from_slice(&[0x11 << 3 | 1, 0x01]);
+    expected[..2].copy_from_slice(&[header(0x11), 0x01]);
     assert_eq!(
         packets.iter().map(|p| p.bytes).collect::<Vec<_>>(),
         [expected]
@@ -79,7 +79,10 @@ fn a_dmg_sends_the_multiplayer_request_alone_and_waits_for_nothing() {
         "MLT_REQ sent in machine cycles {}-{} after power-on",
         packets[0].start, packets[0].end
     );
-    assert!(packets[0].end < 17_556, "the request went out in the first frame");
+    assert!(
+        packets[0].end < 17_556,
+        "the request went out in the first frame"
+    );
 }
 
 /// The packets an SGB has received after the title and a new game's board screen.
@@ -98,6 +101,12 @@ fn sgb_packets() -> (Machine, Vec<Packet>) {
     machine.assert_no_violations().unwrap();
     let packets = decode_packets(machine.joypad_writes()).unwrap_or_else(|e| panic!("{e}"));
     (machine, packets)
+}
+
+/// A one-packet command's header byte (Pan Docs' numbers: PAL01 $00, PAL23 $01, ATTR_BLK
+/// $04, MLT_REQ $11).
+fn header(command: u8) -> u8 {
+    command << 3 | 1
 }
 
 /// A packet's 16 bytes from the ones that begin it.
@@ -120,23 +129,23 @@ fn a_super_game_boy_receives_its_packets_with_pan_docs_timing() {
     );
     // WOOD's board colours are PAL01's colour 0 and palette 0.
     let wood = stored_scheme(&machine, 0);
-    let mut pal01 = vec![0x00 << 3 | 1];
+    let mut pal01 = vec![header(0x00)];
     for colour in &wood[..4] {
         pal01.extend(colour.to_le_bytes());
     }
     for colour in [rgb(24, 20, 14), rgb(14, 10, 6), rgb(6, 4, 2)] {
         pal01.extend(colour.to_le_bytes());
     }
-    let mut pal23 = vec![0x01 << 3 | 1];
+    let mut pal23 = vec![header(0x01)];
     for colour in &wood[..4] {
         pal23.extend(colour.to_le_bytes());
     }
     for colour in [rgb(26, 14, 8), rgb(20, 6, 3), rgb(12, 2, 1)] {
         pal23.extend(colour.to_le_bytes());
     }
-    let whole_screen = packet(&[0x04 << 3 | 1, 1, 0b011, 2 | 2 << 2, 0, 0, 19, 17]);
+    let whole_screen = packet(&[header(0x04), 1, 0b011, 2 | 2 << 2, 0, 0, 19, 17]);
     let board = packet(&[
-        0x04 << 3 | 1,
+        header(0x04),
         2,
         0b111,
         1 << 4,
@@ -152,8 +161,8 @@ fn a_super_game_boy_receives_its_packets_with_pan_docs_timing() {
         clock_y,
     ]);
     let expected = [
-        packet(&[0x11 << 3 | 1, 0x01]),
-        packet(&[0x11 << 3 | 1, 0x00]),
+        packet(&[header(0x11), 0x01]),
+        packet(&[header(0x11), 0x00]),
         packet(&pal01),
         packet(&pal23),
         // the title, the two option pages, the board screen
@@ -197,7 +206,13 @@ fn palette_ram_holds_each_schemes_colours_lifted_on_a_gba() {
         for scheme in 0..constant::<u8>(&colour_page_machine(console, 0), "NUM_COLOUR_SCHEMES") {
             let machine = colour_page_machine(console, scheme);
             let stored = stored_scheme(&machine, scheme);
-            let lift = |c: u16| if console == Console::Gba { lifted(c) } else { c };
+            let lift = |c: u16| {
+                if console == Console::Gba {
+                    lifted(c)
+                } else {
+                    c
+                }
+            };
             let palettes: usize = constant(&machine, "NUM_BG_PALETTES");
             // the board's four colours, then paper, paper, ink, ink for each other palette
             let mut background: Vec<u16> = stored[..4].iter().map(|&c| lift(c)).collect();
@@ -222,9 +237,15 @@ fn palette_ram_holds_each_schemes_colours_lifted_on_a_gba() {
     // GREYS is the DMG's four greys; on a GBA lifted: black becomes 7 of 31.
     let greys: u8 = constant(&colour_page_machine(Console::Cgb, 0), "COLOUR_SCHEME_GREYS");
     let cgb = colour_page_machine(Console::Cgb, greys);
-    assert_eq!(colours(&cgb.palette_ram()[0])[..4], [0x7FFF, 0x56B5, 0x294A, 0x0000]);
+    assert_eq!(
+        colours(&cgb.palette_ram()[0])[..4],
+        [0x7FFF, 0x56B5, 0x294A, 0x0000]
+    );
     let gba = colour_page_machine(Console::Gba, greys);
-    assert_eq!(colours(&gba.palette_ram()[0])[..4], [0x7FFF, 0x5EF7, 0x3DEF, 0x1CE7]);
+    assert_eq!(
+        colours(&gba.palette_ram()[0])[..4],
+        [0x7FFF, 0x5EF7, 0x3DEF, 0x1CE7]
+    );
 }
 
 #[test]
@@ -273,7 +294,8 @@ fn the_board_screens_attribute_map_colours_board_panel_clocks_text_and_menu() {
                 "PAL_BOARD"
             } else if (clock_x..clock_x + clock_w).contains(&x) && clocks.contains(&y) {
                 "PAL_CLOCK"
-            } else if (list_x..list_x + list_w).contains(&x) && (list_y..list_y + list_h).contains(&y)
+            } else if (list_x..list_x + list_w).contains(&x)
+                && (list_y..list_y + list_h).contains(&y)
             {
                 "PAL_PANEL"
             } else {

@@ -303,14 +303,16 @@ impl Machine {
 
     /// Every write to the joypad register so far, with its machine cycle (with access
     /// checks on).
+    #[cfg(test)]
     pub fn joypad_writes(&self) -> &[sgb::P1Write] {
         self.joypad.writes()
     }
 
-    /// Loads the ROM at `path` and, when it exists, the `.sym` file beside it.
-    pub fn open(path: &Path) -> Result<Machine> {
+    /// Loads the ROM at `path` into `console` and, when it exists, the `.sym` file beside it.
+    pub fn open_on(path: &Path, console: Console) -> Result<Machine> {
         let rom = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let machine = Machine::new(&rom).with_context(|| format!("loading {}", path.display()))?;
+        let machine = Machine::new_on(&rom, console)
+            .with_context(|| format!("loading {}", path.display()))?;
         let sym_path = path.with_extension("sym");
         if !sym_path.exists() {
             return Ok(machine);
@@ -722,12 +724,14 @@ impl Machine {
 
     /// VRAM bank 1 (a CGB's background attributes at the tile maps' addresses), 8 KB from
     /// $8000.
+    #[cfg(test)]
     pub fn vram_bank1(&self) -> Vec<u8> {
         self.gb.ppu_i().vram()[0x2000..0x4000].to_vec()
     }
 
     /// A CGB's palette RAM: the 64 bytes of the background palettes and the 64 of the
     /// object palettes.
+    #[cfg(test)]
     pub fn palette_ram(&self) -> [[u8; 64]; 2] {
         *self.gb.ppu_i().palettes_color()
     }

@@ -10,9 +10,12 @@
 //! least 15 after it; an SGB needs 4 frames after a packet before the next one.
 
 /// Machine cycles a pulse must stay low, and both lines high after it.
+#[cfg(test)]
 pub const PULSE_LOW_CYCLES: u64 = 5;
+#[cfg(test)]
 pub const PULSE_HIGH_CYCLES: u64 = 15;
 /// Machine cycles an SGB needs after a packet: 60 ms, 4 frames.
+#[cfg(test)]
 pub const PACKET_GAP_CYCLES: u64 = 4 * super::CYCLES_PER_FRAME;
 /// The bytes of a packet.
 pub const PACKET_SIZE: usize = 16;
@@ -27,19 +30,13 @@ pub struct P1Write {
 }
 
 /// One command packet as the SGB received it.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Packet {
     pub bytes: [u8; PACKET_SIZE],
     /// The machine cycles of its reset pulse and of the end of its stop bit.
     pub start: u64,
     pub end: u64,
-}
-
-impl Packet {
-    /// The command: the header byte's bits 3-7.
-    pub fn command(&self) -> u8 {
-        self.bytes[0] >> 3
-    }
 }
 
 /// The joypad register seen from an SGB.
@@ -62,6 +59,7 @@ impl SuperGameBoy {
     }
 
     /// Every write to rP1 so far.
+    #[cfg(test)]
     pub fn writes(&self) -> &[P1Write] {
         &self.writes
     }
@@ -101,7 +99,12 @@ impl SuperGameBoy {
 
 fn packet_bytes(bits: &[bool]) -> [u8; PACKET_SIZE] {
     let mut bytes = [0; PACKET_SIZE];
-    for (index, _) in bits.iter().enumerate().take(8 * PACKET_SIZE).filter(|(_, &b)| b) {
+    for (index, _) in bits
+        .iter()
+        .enumerate()
+        .take(8 * PACKET_SIZE)
+        .filter(|(_, &b)| b)
+    {
         bytes[index / 8] |= 1 << (index % 8);
     }
     bytes
@@ -111,6 +114,7 @@ fn packet_bytes(bits: &[bool]) -> [u8; PACKET_SIZE] {
 /// [`PULSE_LOW_CYCLES`], both lines high for [`PULSE_HIGH_CYCLES`] after it, a 0 as the stop
 /// bit. Writes outside packets (the joypad being read) are skipped. An error names the
 /// packet and the bit.
+#[cfg(test)]
 pub fn decode_packets(writes: &[P1Write]) -> Result<Vec<Packet>, String> {
     let mut packets = Vec::new();
     let mut i = 0;
@@ -167,7 +171,10 @@ pub fn decode_packets(writes: &[P1Write]) -> Result<Vec<Packet>, String> {
                 });
                 break;
             }
-            if writes.get(i).is_some_and(|w| w.lines == 0x30 || w.lines == 0x00) {
+            if writes
+                .get(i)
+                .is_some_and(|w| w.lines == 0x30 || w.lines == 0x00)
+            {
                 return Err(format!(
                     "packet {number}, bit {}: no pulse where a bit belongs",
                     bits.len()
