@@ -2,14 +2,17 @@
 ; on a DMG, whose screens stay exactly as they are.
 ;
 ; The console is found at start-up (home/init.asm keeps what the boot ROM
-; leaves in a and b, DetectSuperGameBoy asks for a second player) and kept in
-; hConsole. After every screen's set-up, with the LCD still off, the state
+; leaves in a and b; RequestSecondPlayer asks a Super Game Boy for a second
+; player while the start-up waits for VBlank, DetectSuperGameBoy reads the
+; answer once RAM and VRAM are cleared, 71,000 machine cycles later) and kept
+; in hConsole. After every screen's set-up, with the LCD still off, the state
 ; machine (main.asm) calls ApplyScreenColours, which on a CGB loads the chosen
 ; scheme into palette RAM and writes the screen's attribute map to VRAM bank
 ; 1, and on a Super Game Boy sends the screen's ATTR_BLK packet. Both happen
 ; only while the LCD is off: palette RAM and VRAM are then free to write, so
-; nothing here needs the VBlank handler or the VRAM queue, and the handler
-; and the game loop run exactly as on a DMG on every console.
+; nothing here needs the VBlank handler, and the VRAM queue learns no bank
+; (no attribute changes while the LCD is on): the handler and the game loop
+; run exactly as on a DMG on every console.
 ;
 ; The attributes depend only on where a tile is, never on which tile it is:
 ; the board takes one palette whose four colours are the white pieces, the
@@ -88,7 +91,7 @@ RequestSecondPlayer::
 ;; after a read. If the number moved, sets hConsole to CONSOLE_SGB, turns the
 ;; request off again and sends the palettes (PAL01, PAL23); otherwise leaves
 ;; hConsole alone. Start-up only, LCD off, VBlank not enabled (nothing else
-;; may touch rP1): on a console that is no SGB, 36 machine cycles with the call.
+;; may touch rP1): on a console that is no SGB, 33 machine cycles with the call.
 ;; @destroys af, bc, de, hl
 DetectSuperGameBoy::
 	; b: the player number the joypad register reads now (RequestSecondPlayer
@@ -121,7 +124,8 @@ DetectSuperGameBoy::
 ;; Colours the screen just set up, as the console shows colour: on a CGB (or
 ;; GBA) loads the chosen scheme into palette RAM and writes the screen's
 ;; attribute map; on a Super Game Boy sends the screen's ATTR_BLK packet; on
-;; a DMG does nothing (55 machine cycles with the call). The LCD must be off.
+;; a DMG does nothing (16 machine cycles with the call; 27 a screen change with
+;; RunScreens' push, load and pop). The LCD must be off.
 ;; @param a: the screen (SCREEN_*)
 ;; @destroys af, bc, de, hl
 ApplyScreenColours::

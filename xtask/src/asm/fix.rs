@@ -166,11 +166,11 @@ mod tests {
         let warnings = fix(&mut rom, TITLE).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(rom.len(), 32_768);
-        // `rgblink -p 0xFF` then `rgbfix -v -t CHESSATTACK -m ROM -r 0 -p 0xFF` on the same
-        // objects: $0100-$014F.
+        // `rgblink -p 0xFF` then `rgbfix -v -c -s -l 0x33 -k 00 -t CHESSATTACK -m ROM -r 0
+        // -p 0xFF` (RGBDS 1.0.3) on the same objects: $0100-$014F.
         let expected = "00c35001ceed6666cc0d000b03730083000c000d0008111f8889000edccc6ee6\
                         ddddd999bbbb67636e0eecccdddc999fbbb9333e434845535341545441434b00\
-                        00000000000000000000000000b9a948";
+                        00000080303003000000003300a3aa48";
         let header: String = rom[0x100..0x150]
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -186,20 +186,24 @@ mod tests {
         assert_eq!(rom.len(), 0x8000);
         assert!(rom[0x4000..].iter().all(|&b| b == PAD_BYTE));
         assert_eq!(&rom[0x104..0x134], NINTENDO_LOGO);
-        assert_eq!(&rom[0x134..0x144], b"CHESSATTACK\0\0\0\0\0");
+        assert_eq!(&rom[0x134..0x143], b"CHESSATTACK\0\0\0\0");
+        assert_eq!(rom[0x143], 0x80, "CGB flag: a DMG cartridge that has colours");
+        assert_eq!(&rom[0x144..0x146], b"00", "new licensee code: none");
+        assert_eq!(rom[0x146], 0x03, "SGB flag: uses SGB functions");
         assert_eq!(rom[0x147], 0x00, "cartridge type: ROM only");
         assert_eq!(rom[0x148], 0x00, "ROM size: 32 KB");
         assert_eq!(rom[0x149], 0x00, "RAM size: none");
+        assert_eq!(rom[0x14B], 0x33, "old licensee code: see the new one");
         // The boot ROM's check: the bytes $0134-$014C, plus 25, plus the checksum, are 0 mod 256.
         let sum: u32 = rom[0x134..=0x14D].iter().map(|&b| u32::from(b)).sum();
         assert_eq!((sum + 25) % 256, 0);
-        assert_eq!(rom[0x14D], 0xB9);
+        assert_eq!(rom[0x14D], 0xA3);
         // The global checksum: every other byte added up, stored big-endian.
         let total: u32 = rom.iter().map(|&b| u32::from(b)).sum::<u32>()
             - u32::from(rom[0x14E])
             - u32::from(rom[0x14F]);
         assert_eq!(u16::from_be_bytes([rom[0x14E], rom[0x14F]]), total as u16);
-        assert_eq!(&rom[0x14E..0x150], [0xA9, 0x48]);
+        assert_eq!(&rom[0x14E..0x150], [0xAA, 0x48]);
     }
 
     #[test]
@@ -217,12 +221,13 @@ mod tests {
             [
                 "Overwrote a non-zero byte in the Nintendo logo ($0104)",
                 "Overwrote a non-zero byte in the title ($0134)",
+                "Overwrote a non-zero byte in the CGB flag ($0143)",
                 "Overwrote a non-zero byte in the RAM size ($0149)",
                 "Overwrote a non-zero byte in the header checksum ($014D)",
             ]
         );
-        // rgbfix writes the title's 11 bytes only: $013F-$0143 keep what was linked there.
-        assert_eq!(&rom[0x134..0x144], b"CHESSATTACK\0X\0\0\xFF");
+        // rgbfix writes the title's 11 bytes only: $013F-$0142 keep what was linked there.
+        assert_eq!(&rom[0x134..0x144], b"CHESSATTACK\0X\0\0\x80");
     }
 
     #[test]
@@ -235,7 +240,7 @@ mod tests {
         let mut rom = vec![0; 0x150];
         assert_eq!(
             fix(&mut rom, "A TITLE FAR TOO LONG").unwrap_err(),
-            "the title \"A TITLE FAR TOO LONG\" must be at most 16 ASCII characters"
+            "the title \"A TITLE FAR TOO LONG\" must be at most 15 ASCII characters"
         );
     }
 }
