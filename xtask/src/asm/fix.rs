@@ -187,7 +187,10 @@ mod tests {
         assert!(rom[0x4000..].iter().all(|&b| b == PAD_BYTE));
         assert_eq!(&rom[0x104..0x134], NINTENDO_LOGO);
         assert_eq!(&rom[0x134..0x143], b"CHESSATTACK\0\0\0\0");
-        assert_eq!(rom[0x143], 0x80, "CGB flag: a DMG cartridge that has colours");
+        assert_eq!(
+            rom[0x143], 0x80,
+            "CGB flag: a DMG cartridge that has colours"
+        );
         assert_eq!(&rom[0x144..0x146], b"00", "new licensee code: none");
         assert_eq!(rom[0x146], 0x03, "SGB flag: uses SGB functions");
         assert_eq!(rom[0x147], 0x00, "cartridge type: ROM only");

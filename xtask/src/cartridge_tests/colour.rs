@@ -248,15 +248,20 @@ fn palette_ram_holds_each_schemes_colours_lifted_on_a_gba() {
     );
 }
 
-#[test]
-fn the_board_screens_attribute_map_colours_board_panel_clocks_text_and_menu() {
-    let build = build();
-    let mut machine = machine_on(&build, Console::Cgb);
+/// A Game Boy Color on the colour page: START on the title, A on the two option pages.
+fn colour_page() -> Machine {
+    let mut machine = machine_on(&build(), Console::Cgb);
     machine.run_frames(10).unwrap();
     press(&mut machine, Button::Start);
     press(&mut machine, Button::A);
     press(&mut machine, Button::A);
     assert_eq!(current_screen(&machine), "SetUpColourPage");
+    machine
+}
+
+#[test]
+fn the_board_screens_attribute_map_colours_board_panel_clocks_text_and_menu() {
+    let mut machine = colour_page();
     press(&mut machine, Button::A);
     machine.run_frames(10).unwrap();
     assert_eq!(current_screen(&machine), "SetUpBoardScreen");
@@ -322,13 +327,7 @@ fn the_board_screens_attribute_map_colours_board_panel_clocks_text_and_menu() {
 
 #[test]
 fn the_colour_page_chooses_the_scheme_the_board_shows_and_keeps_it() {
-    let build = build();
-    let mut machine = machine_on(&build, Console::Cgb);
-    machine.run_frames(10).unwrap();
-    press(&mut machine, Button::Start);
-    press(&mut machine, Button::A);
-    press(&mut machine, Button::A);
-    assert_eq!(current_screen(&machine), "SetUpColourPage");
+    let mut machine = colour_page();
     press(&mut machine, Button::Down);
     press(&mut machine, Button::A);
     machine.run_frames(10).unwrap();
