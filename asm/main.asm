@@ -39,7 +39,7 @@ DEF SCREEN_ENTRY_SIZE RB 0
 SECTION "Screen state", WRAM0
 
 ; The screen shown (SCREEN_*).
-wCurrentScreen: db
+wCurrentScreen:: db
 
 ; The screen to show next: the same as wCurrentScreen unless an update has
 ; asked for a change.
@@ -69,7 +69,12 @@ RunScreens::
 	ld [wCurrentScreen], a
 	ld c, SCREEN_SET_UP
 	call CallScreenRoutine
-	; a: the new screen's LCDC
+	; a: the new screen's LCDC. Its colours, on a console that has them, while
+	; the LCD is still off (ui/colour.asm).
+	push af
+	ld a, [wCurrentScreen]
+	call ApplyScreenColours
+	pop af
 	call TurnLCDOn
 
 .frame
@@ -117,5 +122,6 @@ ScreenTable:
 	screen SCREEN_MODE_PAGE, SetUpModePage, UpdateOptionPage
 	screen SCREEN_LEVEL_PAGE, SetUpLevelPage, UpdateOptionPage
 	screen SCREEN_BOARD, SetUpBoardScreen, UpdateBoardScreen
+	screen SCREEN_COLOUR_PAGE, SetUpColourPage, UpdateOptionPage
 	assert_table_length ScreenTable, NUM_SCREENS, SCREEN_ENTRY_SIZE
 	ASSERT NUM_SCREENS * SCREEN_ENTRY_SIZE <= 256, "ScreenTable is indexed with one byte"

@@ -5,6 +5,7 @@ INCLUDE "include/macros.inc"
 INCLUDE "include/gfx.inc"
 INCLUDE "include/audio.inc"
 INCLUDE "include/screens.inc"
+INCLUDE "include/colour.inc"
 
 
 ; The engine's search keeps its frames on the stack (SEARCH_STACK_SIZE,
@@ -57,18 +58,37 @@ wStackTop:
 
 SECTION "Start", ROM0
 
-;; Entry point, reached from the jump at $0100. Silences the sound, switches
-;; the LCD off, clears all RAM, VRAM and OAM, loads the font and the palettes,
+;; Entry point, reached from the jump at $0100. Keeps the console the boot
+;; ROM reports, silences the sound, switches the LCD off, clears all RAM,
+;; VRAM and OAM, loads the font and the palettes, asks for a Super Game Boy,
 ;; starts the title song, enables the VBlank and STAT interrupts and enters the
 ;; main loop (main.asm) with the title screen, which the main loop sets up and
 ;; shows. Never returns.
 Start::
 	di
+	; The console, from what the boot ROM leaves in a and b (ui/colour.asm),
+	; kept in d until HRAM is cleared: nothing before touches d.
+	ld d, CONSOLE_DMG
+	cp BOOTUP_A_CGB
+	jr nz, .gotConsole
+	ld d, CONSOLE_CGB
+	bit B_BOOTUP_B_AGB, b
+	jr z, .gotConsole
+	ASSERT CONSOLE_GBA == CONSOLE_CGB + 1
+	inc d
+.gotConsole
 	ld sp, wStackTop
 
 	; Silent until the audio driver is set up.
 	ld a, AUDENA_OFF
 	ldh [rNR52], a
+
+	; On a console that may be a Super Game Boy, ask it for a second player
+	; now, while the wait for VBlank below lets the time pass anyway.
+	ld a, d
+	ASSERT CONSOLE_DMG == 0
+	and a
+	call z, RequestSecondPlayer
 
 	; Switch the LCD off, but only in VBlank: switching it off while it draws
 	; can harm a real DMG's screen. (LY stays 0 with the LCD off, so skip the
@@ -100,6 +120,8 @@ Start::
 	inc c
 	dec b
 	jr nz, .clearHRAM
+	ld a, d
+	ldh [hConsole], a
 
 	; With the LCD off, VRAM and OAM are free to write.
 	ld hl, _VRAM
@@ -128,6 +150,13 @@ Start::
 	xor a
 	ldh [rSCX], a
 	ldh [rSCY], a
+
+	; A Super Game Boy has answered the request (a CGB is none): then it takes
+	; its palettes, before VBlank reads the joypad.
+	ldh a, [hConsole]
+	ASSERT CONSOLE_DMG == 0
+	and a
+	call z, DetectSuperGameBoy
 
 	; The clocks stand at 10:00, stopped, until a game starts them: the VBlank
 	; handler ticks them from the first frame.

@@ -3,7 +3,12 @@
 ;   - SCREEN_MODE_PAGE, "PLAY AS": WHITE, BLACK (against the engine) or TWO
 ;     PLAYERS (two people passing the Game Boy); sets wGameMode;
 ;   - SCREEN_LEVEL_PAGE, "LEVEL", against the engine only: EASY, MEDIUM, HARD
-;     or CLOCK; sets wGameLevel.
+;     or CLOCK; sets wGameLevel;
+;   - SCREEN_COLOUR_PAGE, "COLOURS", on a Game Boy Color (or Advance) only,
+;     after the last of the others, before the board: WOOD, OCEAN, FOREST or
+;     GREYS; sets wColourScheme (ui/colour.asm), which the board shows. On a
+;     DMG or a Super Game Boy the page is never shown and the pages lead to
+;     the board as they always have.
 ; Up and down move the arrow (round from the last item to the first); A (or
 ; START, which a player who has just left the title with it reaches for)
 ; confirms and goes to the screen the item names; B goes back a page, from
@@ -16,6 +21,7 @@ INCLUDE "include/gfx.inc"
 INCLUDE "include/charmap.inc"
 INCLUDE "include/screens.inc"
 INCLUDE "include/game.inc"
+INCLUDE "include/colour.inc"
 
 
 ; Where a page's parts go on the screen (tiles).
@@ -77,6 +83,14 @@ SetUpModePage::
 ;; @destroys af, bc, de, hl
 SetUpLevelPage::
 	ld hl, LevelPage
+	jr SetUpOptionPage
+
+
+;; Set-up of the colour page (a CGB only). LCD off.
+;; @return a: the LCDC value to show it with
+;; @destroys af, bc, de, hl
+SetUpColourPage::
+	ld hl, ColourPage
 	fallthrough SetUpOptionPage
 
 
@@ -260,6 +274,20 @@ UpdateOptionPage::
 	jr .findItem
 .foundItem
 	ld a, [hl]
+	; On a console with colours the board is reached through the colour page.
+	cp SCREEN_BOARD
+	jr nz, .gotScreen
+	ldh a, [hConsole]
+	cp CONSOLE_CGB
+	ld a, SCREEN_BOARD
+	jr c, .gotScreen
+	ld a, [wCurrentScreen]
+	cp SCREEN_COLOUR_PAGE
+	ld a, SCREEN_BOARD
+	jr z, .gotScreen
+	ASSERT SCREEN_COLOUR_PAGE == SCREEN_BOARD + 1
+	inc a
+.gotScreen
 	ld [wNextScreen], a
 	ret
 
@@ -317,3 +345,23 @@ LevelHeadingText:
 	db "LEVEL@"
 OptionHintText:
 	db "A:CHOOSE  B:BACK@"
+
+
+SECTION "Colour page", ROMX
+
+; The colour page and its text, in
+; bank 1 (always mapped) for ROM0's room.
+ColourPage:
+	dw ColourHeadingText, wColourScheme
+	db SCREEN_MODE_PAGE, NUM_COLOUR_SCHEMES
+	ASSERT NUM_COLOUR_SCHEMES <= MAX_PAGE_ITEMS
+	ASSERT COLOUR_SCHEME_WOOD == 0 && COLOUR_SCHEME_OCEAN == 1
+	ASSERT COLOUR_SCHEME_FOREST == 2 && COLOUR_SCHEME_GREYS == 3
+	option_item SCREEN_BOARD, "WOOD"
+	option_item SCREEN_BOARD, "OCEAN"
+	option_item SCREEN_BOARD, "FOREST"
+	option_item SCREEN_BOARD, "GREYS"
+
+ColourHeadingText:
+	db "COLOURS@"
+

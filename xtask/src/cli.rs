@@ -66,6 +66,18 @@ pub struct RunArgs {
     /// screen's height).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::run::MAX_SCALE as i64))]
     pub scale: Option<u32>,
+    /// The console: a DMG (greys), a Game Boy Color (the window in colour) or a Game Boy
+    /// Advance (the colours lifted for its darker screen).
+    #[arg(long, value_enum, default_value = "dmg")]
+    pub model: Model,
+}
+
+/// The consoles `run` emulates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Model {
+    Dmg,
+    Cgb,
+    Gba,
 }
 
 #[derive(clap::Args)]

@@ -444,7 +444,11 @@ fn check_with_rgbds(
         "rgblink -p {pad} -m {map} -n {sym} -o {rom} {objects...}"
     )
     .run()?;
-    cmd!(sh, "rgbfix -v -t {TITLE} -m ROM -r 0 -p {pad} {rom}").run()?;
+    cmd!(
+        sh,
+        "rgbfix -v -c -s -l 0x33 -k 00 -t {TITLE} -m ROM -r 0 -p {pad} {rom}"
+    )
+    .run()?;
 
     let theirs =
         std::fs::read(root.join(&rom)).with_context(|| format!("reading {}", rom.display()))?;

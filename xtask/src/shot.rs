@@ -1,7 +1,9 @@
 //! `cargo xtask shot`: plays the cartridge headless with a scripted button sequence and
 //! writes what the screen shows at chosen moments as PNG files in `generated/screenshots/`,
 //! and an animated GIF of a short game against the engine, from power-on, as a player
-//! would play it with the joypad (the README shows them). `--check` writes nothing and
+//! would play it with the joypad (the README shows them). The same script on a Game Boy
+//! Color (boytacean's colour mode) writes the colour screenshots in `generated/screenshots/cgb/`,
+//! with the colour page, and the board in each colour scheme. `--check` writes nothing and
 //! fails if a file differs from what the ROM shows now; a test does the same.
 
 use std::path::Path;
@@ -10,13 +12,20 @@ use anyhow::{bail, ensure, Context, Result};
 use engine_src::{Move, Position, Square};
 
 use crate::cli::ShotArgs;
-use crate::harness::{screen, Button, Machine, Screen, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
+use crate::harness::{
+    screen, Button, Console, Machine, Screen, CYCLES_PER_FRAME, CYCLES_PER_SECOND,
+};
 use crate::project::{self, plural};
 use crate::rom;
 use crate::soak::cartridge::model_square;
 
 /// Where the screenshots go, relative to the repository root.
 pub const SCREENSHOTS_DIR: &str = "generated/screenshots";
+/// Where the colour screenshots go, relative to the repository root.
+pub const COLOUR_SCREENSHOTS_DIR: &str = "generated/screenshots/cgb";
+
+/// The colour schemes' names on the colour page, in its order (COLOUR_SCHEME_*).
+const COLOUR_SCHEMES: [&str; 4] = ["wood", "ocean", "forest", "greys"];
 
 /// One step of the script a player would follow.
 enum Step {
@@ -26,6 +35,9 @@ enum Step {
     Press(Button),
     /// Take a screenshot, `<name>.png`.
     Shot(&'static str),
+    /// On a Game Boy Color, the colour page: a screenshot with the arrow moved down once,
+    /// then the scheme the run shows chosen. Nothing on a DMG, which never shows the page.
+    ColourPage,
 }
 
 /// From power-on: the title once PRESS START shows (it blinks every 32 frames, shown
@@ -50,6 +62,7 @@ const SCRIPT: &[Step] = &[
     Step::Press(Button::Up),
     Step::Wait(4),
     Step::Press(Button::A),
+    Step::ColourPage,
     Step::Wait(10),
     Step::Shot("board"),
     Step::Press(Button::Start),
@@ -69,19 +82,63 @@ const SCRIPT: &[Step] = &[
 pub fn screens(build: &rom::Build) -> Result<Vec<(&'static str, Screen)>> {
     let mut machine = Machine::new(&build.rom)?.with_symbols(&build.sym)?;
     let mut shots = Vec::new();
+    run_script(&mut machine, 0, |name, machine| {
+        shots.push((name, machine.screen()))
+    })?;
+    Ok(shots)
+}
+
+/// Runs the script on a Game Boy Color: each screenshot's name and RGB picture, the board
+/// in COLOUR_SCHEMES[0] (the first, and the one a CGB starts with), then the board in each
+/// other scheme (`board_<scheme>`). Fails if the cartridge broke the PPU's rules.
+pub fn colour_screens(build: &rom::Build) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut shots = Vec::new();
+    for (scheme, name) in COLOUR_SCHEMES.iter().enumerate() {
+        let mut machine = Machine::new_on(&build.rom, Console::Cgb)?.with_symbols(&build.sym)?;
+        run_script(&mut machine, scheme, |shot, machine| {
+            if scheme == 0 {
+                shots.push((shot.to_string(), machine.screen_rgb()));
+            } else if shot == "board" {
+                shots.push((format!("board_{name}"), machine.screen_rgb()));
+            }
+        })?;
+    }
+    Ok(shots)
+}
+
+/// Follows SCRIPT on `machine`, choosing the `scheme`-th item of the colour page, calling
+/// `shot` at each screenshot.
+fn run_script(
+    machine: &mut Machine,
+    scheme: usize,
+    mut shot: impl FnMut(&'static str, &mut Machine),
+) -> Result<()> {
     for step in SCRIPT {
         match step {
             Step::Wait(frames) => {
                 machine.run_frames(*frames)?;
             }
             Step::Press(button) => machine.tap(*button, 2)?,
-            Step::Shot(name) => shots.push((*name, machine.screen())),
+            Step::Shot(name) => shot(name, machine),
+            Step::ColourPage if machine.console().is_colour() => {
+                machine.run_frames(10)?;
+                machine.tap(Button::Down, 2)?;
+                machine.run_frames(4)?;
+                shot("colours", machine);
+                machine.tap(Button::Up, 2)?;
+                machine.run_frames(4)?;
+                for _ in 0..scheme {
+                    machine.tap(Button::Down, 2)?;
+                    machine.run_frames(4)?;
+                }
+                machine.tap(Button::A, 2)?;
+            }
+            Step::ColourPage => {}
         }
     }
     machine
         .assert_no_violations()
-        .context("the cartridge broke the PPU's rules while the screenshots were taken")?;
-    Ok(shots)
+        .context("the cartridge broke the PPU's rules while the screenshots were taken")
 }
 
 /// The files of `shots` (PNG) and of the animation whose contents differ from what the
@@ -89,6 +146,7 @@ pub fn screens(build: &rom::Build) -> Result<Vec<(&'static str, Screen)>> {
 fn write_or_check(
     root: &Path,
     shots: &[(&str, Screen)],
+    colour_shots: &[(String, Vec<u8>)],
     animation: &[u8],
     check: bool,
 ) -> Result<Vec<String>> {
@@ -97,6 +155,12 @@ fn write_or_check(
         files.push((
             format!("{SCREENSHOTS_DIR}/{name}.png"),
             screen::encode_png(shot)?,
+        ));
+    }
+    for (name, pixels) in colour_shots {
+        files.push((
+            format!("{COLOUR_SCREENSHOTS_DIR}/{name}.png"),
+            screen::encode_rgb_png(pixels)?,
         ));
     }
     files.push((format!("{SCREENSHOTS_DIR}/{GAME_GIF}"), animation.to_vec()));
@@ -367,8 +431,15 @@ pub fn animation(build: &rom::Build) -> Result<(Vec<u8>, Vec<String>)> {
 pub fn run(args: &ShotArgs) -> Result<()> {
     let build = rom::cartridge()?;
     let shots = screens(&build)?;
+    let colour_shots = colour_screens(&build)?;
     let (animation, moves) = animation(&build)?;
-    let stale = write_or_check(&project::root(), &shots, &animation, args.check)?;
+    let stale = write_or_check(
+        &project::root(),
+        &shots,
+        &colour_shots,
+        &animation,
+        args.check,
+    )?;
     if args.check {
         if !stale.is_empty() {
             bail!(
@@ -377,8 +448,9 @@ pub fn run(args: &ShotArgs) -> Result<()> {
             );
         }
         println!(
-            "{} and the animation up to date",
-            plural(shots.len(), "screenshot")
+            "{}, {} in colour and the animation up to date",
+            plural(shots.len(), "screenshot"),
+            colour_shots.len()
         );
     } else {
         for path in &stale {
@@ -404,13 +476,33 @@ mod tests {
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
             ["title", "play_as", "level", "board", "menu", "end"]
         );
+        let colour_shots = colour_screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
+        assert_eq!(
+            colour_shots
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "title",
+                "play_as",
+                "level",
+                "colours",
+                "board",
+                "menu",
+                "end",
+                "board_ocean",
+                "board_forest",
+                "board_greys"
+            ]
+        );
         let (animation, moves) = animation(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             moves.len(),
             2 * GAME_MOVES.len(),
             "the engine answered every move"
         );
-        let stale = write_or_check(&project::root(), &shots, &animation, true).unwrap();
+        let stale =
+            write_or_check(&project::root(), &shots, &colour_shots, &animation, true).unwrap();
         assert!(
             stale.is_empty(),
             "{} not what the ROM shows now: run `cargo xtask shot`",

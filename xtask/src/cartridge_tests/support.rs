@@ -40,7 +40,9 @@
 use engine_src::{Color, Move, MoveKind, Position, Role, Square};
 
 use crate::assets::gfx::{self, Sheet, FONT_GLYPHS};
-use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND, WIDTH};
+use crate::harness::{
+    Button, Console, Machine, Registers, CYCLES_PER_FRAME, CYCLES_PER_SECOND, WIDTH,
+};
 use crate::rom;
 
 // ----- the assembly's constants -----
@@ -208,7 +210,12 @@ pub(super) fn cartridge() -> rom::Build {
 
 /// A machine at power-on with `build` in it and its symbols loaded.
 pub(super) fn machine(build: &rom::Build) -> Machine {
-    Machine::new(&build.rom)
+    machine_on(build, Console::Dmg)
+}
+
+/// The same in another console.
+pub(super) fn machine_on(build: &rom::Build, console: Console) -> Machine {
+    Machine::new_on(&build.rom, console)
         .and_then(|machine| machine.with_symbols(&build.sym))
         .unwrap_or_else(|error| panic!("{error:#}"))
 }
@@ -709,6 +716,7 @@ pub(super) fn current_screen(machine: &Machine) -> String {
         "SetUpModePage",
         "SetUpLevelPage",
         "SetUpBoardScreen",
+        "SetUpColourPage",
     ] {
         if machine.symbol(name).unwrap() == set_up {
             return name.to_owned();

@@ -40,6 +40,7 @@ pub mod access;
 pub mod apu_log;
 pub mod profile;
 pub mod screen;
+pub mod sgb;
 pub mod symbols;
 
 #[cfg(test)]
@@ -106,6 +107,32 @@ const POST_BOOT_IO: [(u16, u8); 20] = [
     (0xFF47, 0xFC), // BGP
     (0xFF0F, 0xE1), // IF: VBlank requested
 ];
+
+/// The console the cartridge is put in. boytacean emulates a DMG and a Game Boy Color; the
+/// others are those two with what their boot ROM hands over (the registers Pan Docs gives,
+/// "Power Up Sequence") and, for the Super Game Boy, the harness answering the joypad
+/// register as one does ([`sgb`]). Every console starts where a DMG's boot ROM hands over
+/// (see the module documentation); on the CGB and GBA the harness sets the boot ROM's
+/// registers and I/O itself, without running a CGB boot ROM, and the header's CGB flag
+/// keeps the PPU in colour mode (boytacean's KEY0 left as for a colour cartridge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Console {
+    /// A DMG: AF=$01B0 (or $0180), BC=$0013, DE=$00D8, HL=$014D.
+    Dmg,
+    /// A Super Game Boy: a DMG inside, AF=$0100, BC=$0014, DE=$0000, HL=$C060.
+    Sgb,
+    /// A Game Boy Color in colour mode: AF=$1180, BC=$0000, DE=$FF56, HL=$000D.
+    Cgb,
+    /// A Game Boy Advance: a CGB whose boot ROM leaves B=$01 (AF=$1100, BC=$0100).
+    Gba,
+}
+
+impl Console {
+    /// Whether boytacean runs it in colour mode.
+    pub fn is_colour(self) -> bool {
+        matches!(self, Console::Cgb | Console::Gba)
+    }
+}
 
 /// A joypad button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,12 +223,21 @@ pub struct Machine {
     /// The APU writes recorded, see [`apu_log`].
     #[cfg(test)]
     apu_log: Option<Vec<apu_log::ApuWrite>>,
+    /// The console it runs as.
+    console: Console,
+    /// The joypad register's writes, and on a Super Game Boy its answers, see [`sgb`].
+    joypad: sgb::SuperGameBoy,
 }
 
 impl Machine {
     /// Inserts the cartridge `rom` and powers on, skipping the boot ROM (see the module
     /// documentation for the start state).
     pub fn new(rom: &[u8]) -> Result<Machine> {
+        Machine::new_on(rom, Console::Dmg)
+    }
+
+    /// Inserts the cartridge `rom` into `console` and powers on, skipping the boot ROM.
+    pub fn new_on(rom: &[u8], console: Console) -> Result<Machine> {
         if rom.len() < 0x8000 || rom.len() & 0x3FFF != 0 {
             bail!(
                 "a ROM must be a whole number of 16 KiB banks and at least 32 KiB; this one \
@@ -209,7 +245,12 @@ impl Machine {
                 rom.len()
             );
         }
-        let mut gb = Box::new(GameBoy::new(Some(GameBoyMode::Dmg)));
+        let mode = if console.is_colour() {
+            GameBoyMode::Cgb
+        } else {
+            GameBoyMode::Dmg
+        };
+        let mut gb = Box::new(GameBoy::new(Some(mode)));
         gb.load(false)
             .map_err(|error| anyhow!("starting the emulator: {error}"))?;
         gb.load_rom(rom, None)
@@ -223,11 +264,17 @@ impl Machine {
         gb.cpu().set_halted(false);
         gb.apu().audio_buffer_mut().clear();
         let flags = if rom[0x014D] == 0 { 0x80 } else { 0xB0 };
+        let (af, bc, de, hl) = match console {
+            Console::Dmg => (0x0100 | flags, 0x0013, 0x00D8, 0x014D),
+            Console::Sgb => (0x0100, 0x0014, 0x0000, 0xC060),
+            Console::Cgb => (0x1180, 0x0000, 0xFF56, 0x000D),
+            Console::Gba => (0x1100, 0x0100, 0xFF56, 0x000D),
+        };
         let cpu = gb.cpu();
-        cpu.set_af(0x0100 | flags);
-        cpu.set_bc(0x0013);
-        cpu.set_de(0x00D8);
-        cpu.set_hl(0x014D);
+        cpu.set_af(af);
+        cpu.set_bc(bc);
+        cpu.set_de(de);
+        cpu.set_hl(hl);
         cpu.set_sp(0xFFFE);
         cpu.set_pc(0x0100);
         for (addr, value) in POST_BOOT_IO {
@@ -244,13 +291,28 @@ impl Machine {
             profiler: None,
             #[cfg(test)]
             apu_log: None,
+            console,
+            joypad: sgb::SuperGameBoy::new(),
         })
     }
 
-    /// Loads the ROM at `path` and, when it exists, the `.sym` file beside it.
-    pub fn open(path: &Path) -> Result<Machine> {
+    /// The console it runs as.
+    pub fn console(&self) -> Console {
+        self.console
+    }
+
+    /// Every write to the joypad register so far, with its machine cycle (with access
+    /// checks on).
+    #[cfg(test)]
+    pub fn joypad_writes(&self) -> &[sgb::P1Write] {
+        self.joypad.writes()
+    }
+
+    /// Loads the ROM at `path` into `console` and, when it exists, the `.sym` file beside it.
+    pub fn open_on(path: &Path, console: Console) -> Result<Machine> {
         let rom = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let machine = Machine::new(&rom).with_context(|| format!("loading {}", path.display()))?;
+        let machine = Machine::new_on(&rom, console)
+            .with_context(|| format!("loading {}", path.display()))?;
         let sym_path = path.with_extension("sym");
         if !sym_path.exists() {
             return Ok(machine);
@@ -358,6 +420,11 @@ impl Machine {
                 _ => &mut cpu.a,
             };
             *loaded |= 0xC0;
+            if self.console == Console::Sgb {
+                if let Some(answer) = self.joypad.player_answer() {
+                    *loaded = (*loaded & 0xF0) | answer;
+                }
+            }
         }
         Ok(self.after_clock(before, t_states))
     }
@@ -643,6 +710,32 @@ impl Machine {
         screen
     }
 
+    /// The screen in colour as boytacean's CGB mode draws it, 3 bytes (red, green, blue) a
+    /// pixel, row by row; on a DMG, the shades as greys.
+    pub fn screen_rgb(&mut self) -> Vec<u8> {
+        if self.console.is_colour() {
+            return self.gb.ppu().frame_buffer().to_vec();
+        }
+        self.screen()
+            .iter()
+            .flat_map(|&shade| [screen::grey(shade); 3])
+            .collect()
+    }
+
+    /// VRAM bank 1 (a CGB's background attributes at the tile maps' addresses), 8 KB from
+    /// $8000.
+    #[cfg(test)]
+    pub fn vram_bank1(&self) -> Vec<u8> {
+        self.gb.ppu_i().vram()[0x2000..0x4000].to_vec()
+    }
+
+    /// A CGB's palette RAM: the 64 bytes of the background palettes and the 64 of the
+    /// object palettes.
+    #[cfg(test)]
+    pub fn palette_ram(&self) -> [[u8; 64]; 2] {
+        *self.gb.ppu_i().palettes_color()
+    }
+
     /// Writes the screen as a greyscale PNG (shade 0 white, 3 black).
     pub fn save_png(&self, path: &Path) -> Result<()> {
         screen::save_png(&self.screen(), path)
@@ -752,6 +845,14 @@ impl Machine {
                 symbols: &self.symbols,
             };
             checker.before_step(&self.gb, &instruction, moment);
+        }
+        if self.next_step() == NextStep::Instruction {
+            for (addr, cycle) in instruction.writes(&self.gb).into_iter().flatten() {
+                if addr == P1 {
+                    let value = instruction.stored_value(&self.gb);
+                    self.joypad.write(self.cycles + u64::from(cycle), value);
+                }
+            }
         }
         let p1_load = instruction.loaded_register().filter(|_| {
             instruction.reads(&self.gb)[0].is_some_and(|(addr, _)| addr == P1)

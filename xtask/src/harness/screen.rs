@@ -21,13 +21,23 @@ pub const fn grey(shade: u8) -> u8 {
 /// Encodes a screen as an 8-bit greyscale PNG.
 pub fn encode_png(screen: &Screen) -> Result<Vec<u8>> {
     let pixels: Vec<u8> = screen.iter().map(|&shade| grey(shade)).collect();
+    encode(&pixels, png::ColorType::Grayscale)
+}
+
+/// Encodes a colour screen (3 bytes a pixel, as [`crate::harness::Machine::screen_rgb`]) as
+/// an 8-bit RGB PNG.
+pub fn encode_rgb_png(pixels: &[u8]) -> Result<Vec<u8>> {
+    encode(pixels, png::ColorType::Rgb)
+}
+
+fn encode(pixels: &[u8], colour: png::ColorType) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, WIDTH as u32, HEIGHT as u32);
-    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_color(colour);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().context("encoding the screenshot")?;
     writer
-        .write_image_data(&pixels)
+        .write_image_data(pixels)
         .context("encoding the screenshot")?;
     writer.finish().context("encoding the screenshot")?;
     Ok(bytes)

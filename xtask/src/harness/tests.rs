@@ -796,10 +796,13 @@ fn open_loads_the_rom_and_the_sym_file_beside_it() {
     let rom_path = dir.join("game.gb");
     std::fs::write(&rom_path, TestRom::new().at(0x0150, &[0x18, 0xFE]).build()).unwrap();
     std::fs::write(dir.join("game.sym"), "00:0150 Main\n").unwrap();
-    let mut machine = Machine::open(&rom_path).unwrap();
+    let mut machine = Machine::open_on(&rom_path, Console::Dmg).unwrap();
     assert_eq!(machine.run_until("Main", 10).unwrap(), 5);
     std::fs::write(dir.join("game.sym"), "Main\n").unwrap();
-    let error = format!("{:#}", Machine::open(&rom_path).err().unwrap());
+    let error = format!(
+        "{:#}",
+        Machine::open_on(&rom_path, Console::Dmg).err().unwrap()
+    );
     assert!(error.starts_with("reading "), "{error}");
     assert!(
         error.ends_with(
@@ -810,7 +813,9 @@ fn open_loads_the_rom_and_the_sym_file_beside_it() {
     std::fs::remove_dir_all(&dir).unwrap();
     let error = format!(
         "{:#}",
-        Machine::open(&dir.join("missing.gb")).err().unwrap()
+        Machine::open_on(&dir.join("missing.gb"), Console::Dmg)
+            .err()
+            .unwrap()
     );
     assert!(
         error.starts_with("reading ") && error.contains("missing.gb"),

@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use minifb::{KeyRepeat, ScaleMode, Window, WindowOptions};
 
-use crate::cli::{RomArgs, RunArgs};
-use crate::harness::{screen, Button, Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
+use crate::cli::{Model, RomArgs, RunArgs};
+use crate::harness::{screen, Button, Console, Machine, CYCLES_PER_FRAME, CYCLES_PER_SECOND};
 use crate::harness::{HEIGHT, WIDTH};
 use crate::{project, rom};
 use keys::{Action, BINDINGS};
@@ -64,7 +64,12 @@ pub fn run(args: &RunArgs) -> Result<()> {
         .file_stem()
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_else(|| "cartridge".to_string());
-    let mut player = Player::new(&path, &name, scale)?;
+    let console = match args.model {
+        Model::Dmg => Console::Dmg,
+        Model::Cgb => Console::Cgb,
+        Model::Gba => Console::Gba,
+    };
+    let mut player = Player::new(&path, &name, scale, console)?;
     println!(
         "playing {} in a {}x{} window ({scale}x); keys:\n{}",
         path.display(),
@@ -169,6 +174,8 @@ impl AudioClock {
 struct Player {
     /// The cartridge (and its `.sym` file beside it), read again on reset.
     path: PathBuf,
+    /// The console it emulates (a reset keeps it).
+    console: Console,
     machine: Machine,
     audio: AudioClock,
     window: Window,
@@ -182,8 +189,8 @@ struct Player {
 }
 
 impl Player {
-    fn new(path: &Path, name: &str, scale: u32) -> Result<Player> {
-        let machine = Machine::open(path)?;
+    fn new(path: &Path, name: &str, scale: u32, console: Console) -> Result<Player> {
+        let machine = Machine::open_on(path, console)?;
         let scale = scale as usize;
         let mut window = Window::new(
             name,
@@ -200,6 +207,7 @@ impl Player {
         window.set_target_fps(0);
         let mut player = Player {
             path: path.to_path_buf(),
+            console,
             machine,
             audio: AudioClock::default(),
             window,
@@ -310,9 +318,9 @@ impl Player {
     }
 
     fn show_screen(&mut self) -> Result<()> {
-        for (pixel, &shade) in self.pixels.iter_mut().zip(self.machine.screen().iter()) {
-            let grey = u32::from(screen::grey(shade));
-            *pixel = grey << 16 | grey << 8 | grey;
+        let rgb = self.machine.screen_rgb();
+        for (pixel, rgb) in self.pixels.iter_mut().zip(rgb.chunks(3)) {
+            *pixel = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);
         }
         self.window
             .update_with_buffer(&self.pixels, WIDTH, HEIGHT)
@@ -320,13 +328,18 @@ impl Player {
     }
 
     /// Saves the screen as `build/screenshots/NAME-NNN.png`, the first number not taken.
-    fn screenshot(&self) -> Result<()> {
+    fn screenshot(&mut self) -> Result<()> {
         let dir = project::root().join(SCREENSHOTS_DIR);
         let path = (1..)
             .map(|n| dir.join(format!("{}-{n:03}.png", self.name)))
             .find(|path| !path.exists())
             .expect("some number is free");
-        self.machine.save_png(&path)?;
+        if self.console.is_colour() {
+            let rgb = self.machine.screen_rgb();
+            project::write_atomic(&path, &screen::encode_rgb_png(&rgb)?)?;
+        } else {
+            self.machine.save_png(&path)?;
+        }
         println!("screenshot: {}", path.display());
         Ok(())
     }
@@ -337,7 +350,7 @@ impl Player {
             self.machine.release(button);
         }
         self.held.clear();
-        self.machine = Machine::open(&self.path)?;
+        self.machine = Machine::open_on(&self.path, self.console)?;
         self.audio = AudioClock::default();
         println!("reset");
         Ok(())

@@ -31,7 +31,9 @@
 //!
 //! The rules, each a [`ViolationKind`]:
 //! - VRAM written or read in mode 3 ([`ViolationKind::VramWrite`],
-//!   [`ViolationKind::VramRead`]), OAM written or read in modes 2 and 3
+//!   [`ViolationKind::VramRead`]; both of a CGB's banks, at the same addresses), a CGB's
+//!   palette RAM through BCPD or OCPD likewise ([`ViolationKind::PaletteWrite`],
+//!   [`ViolationKind::PaletteRead`]), OAM written or read in modes 2 and 3
 //!   ([`ViolationKind::OamWrite`], [`ViolationKind::OamRead`]), mode 3 lasting 289 dots as
 //!   above. Interrupt dispatches count too: they push PC in their cycles 3 and 4.
 //! - The OAM corruption bug ([`ViolationKind::OamCorruption`]): on a DMG, the CPU's 16-bit
@@ -135,18 +137,24 @@ fn line_dot(at: PpuPosition) -> u16 {
     }
 }
 
-/// The memory the PPU locks: VRAM in mode 3, OAM in modes 2 and 3.
+/// The memory the PPU locks: VRAM (both of a CGB's banks, which share the addresses) and a
+/// CGB's palette RAM (through BCPD and OCPD) in mode 3, OAM in modes 2 and 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Region {
     Vram,
     Oam,
+    Palette,
 }
+
+/// BCPD and OCPD: a CGB's background and object palette data.
+pub const PALETTE_DATA: [u16; 2] = [0xFF69, 0xFF6B];
 
 /// The PPU-locked region `addr` is in, if any.
 pub fn region(addr: u16) -> Option<Region> {
     match addr {
         0x8000..=0x9FFF => Some(Region::Vram),
         0xFE00..=0xFE9F => Some(Region::Oam),
+        _ if PALETTE_DATA.contains(&addr) => Some(Region::Palette),
         _ => None,
     }
 }
@@ -173,6 +181,11 @@ pub enum ViolationKind {
     VramRead,
     /// A read of OAM while the PPU may be in mode 2 or 3 (hardware returns $FF).
     OamRead,
+    /// A write to a CGB's palette RAM (BCPD, OCPD) while the PPU may be in mode 3
+    /// (hardware drops it).
+    PaletteWrite,
+    /// A read of a CGB's palette RAM while the PPU may be in mode 3 (hardware returns $FF).
+    PaletteRead,
     /// A register pair in $FE00-$FEFF through the 16-bit incrementer in mode 2, which
     /// corrupts OAM on a DMG.
     OamCorruption,
@@ -250,6 +263,16 @@ impl fmt::Display for Violation {
                 f,
                 ": reads OAM ${addr:04X} {}, which gives $FF on hardware {when}",
                 drawing("while the PPU reads OAM")
+            ),
+            ViolationKind::PaletteWrite => write!(
+                f,
+                ": writes palette RAM through ${addr:04X} {} {when}",
+                drawing("while the PPU draws")
+            ),
+            ViolationKind::PaletteRead => write!(
+                f,
+                ": reads palette RAM through ${addr:04X} {}, which gives $FF on hardware {when}",
+                drawing("while the PPU draws")
             ),
             ViolationKind::OamCorruption => write!(
                 f,
@@ -425,7 +448,7 @@ impl PpuAccessChecker {
         let seen_free = self
             .vram_free_seen_at
             .is_some_and(|seen| dots_since_power_on(moment, cycle) - seen < free_for);
-        !(region == Region::Vram && at.mode == PpuMode::HBlank && seen_free)
+        !(region != Region::Oam && at.mode == PpuMode::HBlank && seen_free)
     }
 
     /// Whether the instruction writing `addr` in its machine cycle `cycle` breaks a rule, the
@@ -621,6 +644,7 @@ fn write_violation(region: Region) -> ViolationKind {
     match region {
         Region::Vram => ViolationKind::VramWrite,
         Region::Oam => ViolationKind::OamWrite,
+        Region::Palette => ViolationKind::PaletteWrite,
     }
 }
 
@@ -628,6 +652,7 @@ fn read_violation(region: Region) -> ViolationKind {
     match region {
         Region::Vram => ViolationKind::VramRead,
         Region::Oam => ViolationKind::OamRead,
+        Region::Palette => ViolationKind::PaletteRead,
     }
 }
 
