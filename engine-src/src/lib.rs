@@ -20,6 +20,7 @@
 //! ```
 
 pub mod attacks;
+pub mod book;
 pub mod board;
 pub mod color;
 pub mod eval;

@@ -54,6 +54,9 @@ pub enum Task {
     Shot(ShotArgs),
     /// Play the reference search's levels against Fairy-Stockfish and each other.
     Match(MatchArgs),
+    /// Analyse the opening book's positions (engine-src/book/lines.txt) with
+    /// Fairy-Stockfish into engine-src/book/book.txt.
+    Book(BookArgs),
 }
 
 #[derive(clap::Args)]
@@ -174,6 +177,13 @@ pub struct MatchArgs {
     /// Seed of the choice of openings when --openings asks for fewer than all.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The Fairy-Stockfish binary.
+    #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
+    pub engine: PathBuf,
+}
+
+#[derive(clap::Args)]
+pub struct BookArgs {
     /// The Fairy-Stockfish binary.
     #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
     pub engine: PathBuf,

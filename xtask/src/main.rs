@@ -8,6 +8,7 @@
 mod asm;
 mod assets;
 mod bench;
+mod book;
 #[cfg(test)]
 mod cartridge_tests;
 mod cli;
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         Task::Soak => soak::run(),
         Task::Shot(args) => shot::run(&args),
         Task::Match(args) => strength::run(&args),
+        Task::Book(args) => book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
