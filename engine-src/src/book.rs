@@ -226,3 +226,85 @@ pub fn book() -> &'static Book {
 pub fn lookup(position: &Position, seed: u8) -> Option<Move> {
     book().lookup(position, seed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
+    const AFTER_C3: &str = "rnbqk/ppppp/2P2/5/PP1PP/RNBQK b Qq - 0 1";
+
+    fn error(text: &str) -> String {
+        Book::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn an_analysis_reads_into_good_moves_within_the_margin_three_at_most() {
+        let book = Book::parse(&format!(
+            "# comment\nlines x fnv1a64 0\nengine FSF\nsettings depth 12\n\
+             {START} | d2d3 33 a2a3 20 c2c3 18 b2b3 17\n{AFTER_C3} | b6c4 40 d5c4 20\n"
+        ))
+        .unwrap();
+        assert_eq!(book.header("engine"), Some("FSF"));
+        let moves = |entry: &BookEntry| -> Vec<String> {
+            entry.moves.iter().map(|m| m.to_uci()).collect()
+        };
+        assert_eq!(moves(&book.entries[0]), ["d2d3", "a2a3", "c2c3"]);
+        assert_eq!(moves(&book.entries[1]), ["b6c4"]);
+        assert_eq!(book.entries[0].analysis.len(), 4);
+    }
+
+    #[test]
+    fn a_bad_analysis_line_is_an_error_naming_its_line() {
+        for (text, message) in [
+            (format!("{START} | d2d3"), "line 1: `d2d3` is not pairs of a move and its score"),
+            (format!("{START} | d2d4x 3"), "line 1: the move `d2d4x`: cannot read UCI move \"d2d4x\""),
+            (format!("{START} | d2d3 x"), "line 1: the score `x` of d2d3 is not a whole number"),
+            (
+                format!("{START} | d2d3 3 c2c3 5"),
+                "line 1: c2c3 scores 5, more than the move before it: the best comes first",
+            ),
+            (
+                format!("{START} | d2d3 3\n{START} | d2d3 3"),
+                "line 2: `rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1` is in the book twice (or shares its key 84747464 with another position)",
+            ),
+            (
+                "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 4 | d2d3 3".to_owned(),
+                "line 1: `rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 4` is 6 plies from the start: the book holds the first 6",
+            ),
+            (
+                "depth 12".to_owned(),
+                "line 1: `depth 12` is neither a header line (lines, engine, settings) nor `FEN | MOVE SCORE ...`",
+            ),
+        ] {
+            let found = error(&text);
+            assert!(found.starts_with(message), "{text:?}: {found}");
+        }
+    }
+
+    #[test]
+    fn the_lookup_plays_the_seeds_choice_of_the_good_moves_and_only_within_the_plies() {
+        let start = Position::start();
+        let entry = book().entry(&start).unwrap();
+        // Every seed picks one of the good moves, and the seeds reach all of them.
+        let mut picked: Vec<Move> = (0..=255u8).map(|seed| lookup(&start, seed).unwrap()).collect();
+        picked.sort_by_key(|m| m.to_uci());
+        picked.dedup();
+        let mut good = entry.moves.clone();
+        good.sort_by_key(|m| m.to_uci());
+        assert_eq!(picked, good);
+        for seed in [0u8, 1, 2, 77] {
+            let index = (usize::from(seed) ^ (entry.key as usize & 0xFF)) % entry.moves.len();
+            assert_eq!(lookup(&start, seed), Some(entry.moves[index]));
+        }
+        // The same position past the book's plies (only the move number differs).
+        let late = Position::from_fen("rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 4").unwrap();
+        assert_eq!(lookup(&late, 0), None);
+    }
+
+    #[test]
+    fn some_book_positions_have_several_good_moves_so_seeds_make_games_differ() {
+        let several = book().entries.iter().filter(|e| e.moves.len() > 1).count();
+        assert!(several >= 10, "{several} positions with a choice");
+    }
+}

@@ -89,3 +89,36 @@ struct BookTemplate {
     bytes: usize,
     positions: Vec<BookPosition>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project;
+
+    #[test]
+    fn an_analysis_made_from_another_lines_file_is_refused() {
+        let root = std::env::temp_dir().join(format!("chessattack-book-assets-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("engine-src/book")).unwrap();
+        let analysis = std::fs::read(project::root().join(ANALYSIS_PATH)).unwrap();
+        std::fs::write(root.join(ANALYSIS_PATH), analysis).unwrap();
+        std::fs::write(root.join(LINES_PATH), "replies 0 all\n").unwrap();
+        let error = generate(&root, &mut Outputs::default()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "engine-src/book/book.txt was not made from engine-src/book/lines.txt as it is now: run `cargo xtask book`"
+        );
+    }
+
+    #[test]
+    fn the_table_is_within_its_budget_with_every_position_and_move() {
+        let text = render(engine_src::book::book()).unwrap();
+        let book = engine_src::book::book();
+        let moves: usize = book.entries.iter().map(|e| e.moves.len()).sum();
+        let size = 5 * book.entries.len() + 2 * moves + 1;
+        assert!(text.contains(&format!("DEF BOOK_TABLE_SIZE EQU {size}\n")));
+        assert!(text.contains(&format!("DEF BOOK_POSITIONS EQU {}\n", book.entries.len())));
+        // With BookMove's code, within the book's 1,700 bytes of ROM.
+        assert!(size + 100 <= 1700, "{size} bytes of table");
+    }
+}

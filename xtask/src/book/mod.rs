@@ -14,6 +14,7 @@
 //! book whose keys would give a false hit is refused ([`false_hits`]).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use engine_src::book::{Book, ANALYSIS_SEPARATOR, BOOK_PLIES};
@@ -144,14 +145,18 @@ pub fn settings_header() -> String {
 }
 
 pub fn run(args: &BookArgs) -> Result<()> {
-    let root = project::root();
+    run_in(&project::root(), &args.engine)
+}
+
+/// `cargo xtask book` on the repository at `root`, with the Fairy-Stockfish `engine`.
+pub fn run_in(root: &Path, engine: &Path) -> Result<()> {
     let lines_path = root.join(LINES_PATH);
     let lines_text =
         std::fs::read(&lines_path).with_context(|| format!("reading {}", lines_path.display()))?;
     let text = String::from_utf8(lines_text.clone())
         .with_context(|| format!("{LINES_PATH} is not UTF-8"))?;
     let coverage = parse_lines(LINES_PATH, &text)?;
-    let mut fairy = Fairy::start(&args.engine)?;
+    let mut fairy = Fairy::start(engine)?;
     fairy.set_option("Threads", "1")?;
     fairy.set_option("Hash", &ANALYSIS_HASH_MB.to_string())?;
     fairy.set_option("MultiPV", &ANALYSIS_LINES.to_string())?;

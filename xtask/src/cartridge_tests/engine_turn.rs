@@ -115,12 +115,15 @@ fn the_time_guard_plays_the_last_finished_iteration_at_hards_cap_exactly() {
     let mut machine = engine_thinking(Level::Hard);
     let mut game = Game::new(Position::start());
     game.play(Position::start().parse_uci("b2b3").unwrap()).unwrap();
-    let cap = u32::from(ModelLevel::Hard.cap_frames());
-    let frames = frames_until_records(&mut machine, 2, cap + 10);
-    // engine_thinking returns within the frame the search began in.
-    assert!(
-        (cap - 1..=cap).contains(&frames),
-        "the move came {frames} frames into the search, the cap is {cap}"
+    // The deadline, counted down from the cap by each VBlank since the search began.
+    let cap = ModelLevel::Hard.cap_frames();
+    let left = machine.read_u16("wThinkFramesLeft").unwrap();
+    assert!((cap - 4..=cap).contains(&left), "{left} frames left of {cap}");
+    let frames = frames_until_records(&mut machine, 2, u32::from(cap));
+    assert_eq!(
+        frames,
+        u32::from(left),
+        "the move came {frames} frames later, {left} were left of the cap of {cap}"
     );
     assert_eq!(source(&machine), "ENGINE_MOVE_GUARD");
     let expected = model_stopped_where_the_cartridge_stopped(&machine, &game);

@@ -86,3 +86,16 @@ fn check(
     }));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_roms_book_plays_the_models_move_in_every_book_position_and_after_each_reply() {
+        let mut rom = RomEngine::for_tests();
+        let mut tally = Tally::default();
+        compare(&mut rom, &mut tally).unwrap();
+        assert_eq!((tally.passed, tally.failed), (checks(), 0));
+    }
+}
