@@ -17,7 +17,7 @@ SECTION "Book", ROMX
 ;; The book's move in the current position (loaded, with the game's history:
 ;; its key is the history's last), for a game's seed: of the position's good
 ;; moves, the one at (seed xor the key's low byte) modulo their count.
-;; Twin of Book::lookup (and book::choice). Takes 33 cycles a position of the
+;; Twin of Book::lookup (and book::choice). Takes 43 cycles a position of the
 ;; table it passes (BOOK_POSITIONS of them; a few more where the low bytes of
 ;; the keys agree): well within a frame.
 ;; @param a: the plies played since the start
@@ -74,14 +74,8 @@ BookMove::
 .skip1
 	inc hl
 .skipMoves
-	; past its moves, two bytes each
 	pop af
-	add a
-	add l
-	ld l, a
-	adc h
-	sub l
-	ld h, a
+	call SkipBookMoves
 	jr .position
 
 .notFound
@@ -101,16 +95,26 @@ BookMove::
 	sub d
 	jr nc, .modulo
 	add d
+	call SkipBookMoves
+	ld a, [hli]
+	ld d, a
+	ld e, [hl]
+	scf
+	ret
+
+
+;; Steps over moves of a book position's list.
+;; @param a: how many (at most 127)
+;; @param hl: the first
+;; @return hl: just past them (two bytes a move)
+;; @destroys af
+SkipBookMoves:
 	add a
 	add l
 	ld l, a
 	adc h
 	sub l
 	ld h, a
-	ld a, [hli]
-	ld d, a
-	ld e, [hl]
-	scf
 	ret
 
 BookTable:

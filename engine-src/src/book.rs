@@ -159,7 +159,10 @@ impl Book {
                     .parse_uci(pair[0])
                     .map_err(|e| error(format!("the move `{}`: {e}", pair[0])))?;
                 let score: i32 = pair[1].parse().map_err(|_| {
-                    error(format!("the score `{}` of {} is not a whole number", pair[1], pair[0]))
+                    error(format!(
+                        "the score `{}` of {} is not a whole number",
+                        pair[1], pair[0]
+                    ))
                 })?;
                 if analysis.last().is_some_and(|&(_, last)| score > last) {
                     return Err(error(format!(
@@ -217,8 +220,7 @@ impl Book {
 pub fn book() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
     BOOK.get_or_init(|| {
-        Book::parse(ANALYSIS)
-            .unwrap_or_else(|error| panic!("engine-src/book/book.txt, {error}"))
+        Book::parse(ANALYSIS).unwrap_or_else(|error| panic!("engine-src/book/book.txt, {error}"))
     })
 }
 
@@ -246,9 +248,8 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(book.header("engine"), Some("FSF"));
-        let moves = |entry: &BookEntry| -> Vec<String> {
-            entry.moves.iter().map(|m| m.to_uci()).collect()
-        };
+        let moves =
+            |entry: &BookEntry| -> Vec<String> { entry.moves.iter().map(|m| m.to_uci()).collect() };
         assert_eq!(moves(&book.entries[0]), ["d2d3", "a2a3", "c2c3"]);
         assert_eq!(moves(&book.entries[1]), ["b6c4"]);
         assert_eq!(book.entries[0].analysis.len(), 4);
@@ -287,7 +288,9 @@ mod tests {
         let start = Position::start();
         let entry = book().entry(&start).unwrap();
         // Every seed picks one of the good moves, and the seeds reach all of them.
-        let mut picked: Vec<Move> = (0..=255u8).map(|seed| lookup(&start, seed).unwrap()).collect();
+        let mut picked: Vec<Move> = (0..=255u8)
+            .map(|seed| lookup(&start, seed).unwrap())
+            .collect();
         picked.sort_by_key(|m| m.to_uci());
         picked.dedup();
         let mut good = entry.moves.clone();

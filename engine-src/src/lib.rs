@@ -20,8 +20,8 @@
 //! ```
 
 pub mod attacks;
-pub mod book;
 pub mod board;
+pub mod book;
 pub mod color;
 pub mod eval;
 pub mod fen;

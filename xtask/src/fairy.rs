@@ -393,10 +393,7 @@ fn parse_analysis(answer: &[String], depth: u8) -> Result<Vec<(String, i32)>> {
         bail!("Fairy-Stockfish printed no line of depth {depth}");
     }
     lines.sort_by_key(|(multipv, _, score)| (-score, *multipv));
-    Ok(lines
-        .into_iter()
-        .map(|(_, m, score)| (m, score))
-        .collect())
+    Ok(lines.into_iter().map(|(_, m, score)| (m, score)).collect())
 }
 
 /// Reads `bestmove b2b3` (perhaps followed by `ponder ...`): the move.

@@ -18,13 +18,13 @@ use crate::book::{lines_header, ANALYSIS_PATH, LINES_PATH};
 pub const BOOK_INC: &str = "engine/book.inc";
 
 pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
-    let read = |path: &str| {
-        std::fs::read(root.join(path)).with_context(|| format!("reading {path}"))
-    };
+    let read =
+        |path: &str| std::fs::read(root.join(path)).with_context(|| format!("reading {path}"));
     let lines = read(LINES_PATH)?;
     let analysis = String::from_utf8(read(ANALYSIS_PATH)?)
         .with_context(|| format!("{ANALYSIS_PATH} is not UTF-8"))?;
-    let book = Book::parse(&analysis).map_err(|error| anyhow::anyhow!("{ANALYSIS_PATH}, {error}"))?;
+    let book =
+        Book::parse(&analysis).map_err(|error| anyhow::anyhow!("{ANALYSIS_PATH}, {error}"))?;
     let made_from = book.header("lines").unwrap_or("");
     if made_from != lines_header(&lines) {
         bail!(
@@ -56,9 +56,16 @@ pub fn render(book: &Book) -> Result<String> {
         });
     }
     if positions.len() > 255 {
-        bail!("the book has {} positions, more than the 255 its table counts", positions.len());
+        bail!(
+            "the book has {} positions, more than the 255 its table counts",
+            positions.len()
+        );
     }
-    let bytes: usize = positions.iter().map(|p| 5 + 2 * p.moves.len()).sum::<usize>() + 1;
+    let bytes: usize = positions
+        .iter()
+        .map(|p| 5 + 2 * p.moves.len())
+        .sum::<usize>()
+        + 1;
     let mut text = BookTemplate {
         plies: BOOK_PLIES,
         max_moves: BOOK_MAX_MOVES,
@@ -97,13 +104,16 @@ mod tests {
 
     #[test]
     fn an_analysis_made_from_another_lines_file_is_refused() {
-        let root = std::env::temp_dir().join(format!("chessattack-book-assets-{}", std::process::id()));
+        let root =
+            std::env::temp_dir().join(format!("chessattack-book-assets-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("engine-src/book")).unwrap();
         let analysis = std::fs::read(project::root().join(ANALYSIS_PATH)).unwrap();
         std::fs::write(root.join(ANALYSIS_PATH), analysis).unwrap();
         std::fs::write(root.join(LINES_PATH), "replies 0 all\n").unwrap();
-        let error = generate(&root, &mut Outputs::default()).unwrap_err().to_string();
+        let error = generate(&root, &mut Outputs::default())
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "engine-src/book/book.txt was not made from engine-src/book/lines.txt as it is now: run `cargo xtask book`"

@@ -139,9 +139,7 @@ pub fn lines_header(text: &[u8]) -> String {
 
 /// The `settings` header: Fairy-Stockfish's settings.
 pub fn settings_header() -> String {
-    format!(
-        "depth {ANALYSIS_DEPTH} multipv {ANALYSIS_LINES} threads 1 hash {ANALYSIS_HASH_MB}"
-    )
+    format!("depth {ANALYSIS_DEPTH} multipv {ANALYSIS_LINES} threads 1 hash {ANALYSIS_HASH_MB}")
 }
 
 pub fn run(args: &BookArgs) -> Result<()> {
@@ -162,8 +160,8 @@ pub fn run_in(root: &Path, engine: &Path) -> Result<()> {
     fairy.set_option("MultiPV", &ANALYSIS_LINES.to_string())?;
     let analysis = build(&coverage, &mut fairy)?;
     let contents = write_analysis(&lines_text, fairy.name(), &analysis);
-    let book = Book::parse(&contents)
-        .map_err(|error| anyhow::anyhow!("the analysis made, {error}"))?;
+    let book =
+        Book::parse(&contents).map_err(|error| anyhow::anyhow!("the analysis made, {error}"))?;
     let hits = false_hits(&book);
     if let Some(position) = hits.first() {
         bail!(

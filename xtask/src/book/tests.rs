@@ -29,7 +29,14 @@ fn the_lines_file_reads_replies_and_lines() {
     .unwrap();
     assert_eq!(
         coverage.replies,
-        [Some(Replies::All), None, None, Some(Replies::Best(2)), None, None]
+        [
+            Some(Replies::All),
+            None,
+            None,
+            Some(Replies::Best(2)),
+            None,
+            None
+        ]
     );
     let line: Vec<String> = coverage.lines[0].iter().map(|m| m.to_uci()).collect();
     assert_eq!(line, ["c2c3", "d5d4"]);
@@ -60,14 +67,21 @@ fn the_book_command_writes_nothing_for_a_bad_line_or_without_fairy_stockfish() {
         format!("{error:#}").starts_with("engine-src/book/lines.txt:2: illegal move \"b1b2\""),
         "{error:#}"
     );
-    assert!(!root.join(ANALYSIS_PATH).exists(), "an analysis was written");
+    assert!(
+        !root.join(ANALYSIS_PATH).exists(),
+        "an analysis was written"
+    );
     let root = scratch("no-engine", "replies 0 all\n");
     let error = run_in(&root, Path::new("/nonexistent/fairy-stockfish")).unwrap_err();
     assert!(
-        format!("{error:#}").starts_with("Fairy-Stockfish not found at /nonexistent/fairy-stockfish"),
+        format!("{error:#}")
+            .starts_with("Fairy-Stockfish not found at /nonexistent/fairy-stockfish"),
         "{error:#}"
     );
-    assert!(!root.join(ANALYSIS_PATH).exists(), "an analysis was written");
+    assert!(
+        !root.join(ANALYSIS_PATH).exists(),
+        "an analysis was written"
+    );
 }
 
 #[test]
@@ -83,7 +97,11 @@ fn the_book_answers_every_first_move_a_player_can_make() {
     assert!(book().entry(&start).is_some(), "no first move for White");
     for m in start.legal_moves().iter() {
         let after = start.play(m);
-        assert!(book().entry(&after).is_some(), "no answer to {}", m.to_uci());
+        assert!(
+            book().entry(&after).is_some(),
+            "no answer to {}",
+            m.to_uci()
+        );
     }
 }
 

@@ -9,8 +9,8 @@ use engine_src::search::{search, Level as ModelLevel, Limits};
 use engine_src::{Game, Move, Position};
 
 use super::support::{
-    constant, engine_thinking, new_game, press, record, records, state, Level, Mode, Options,
-    State, cartridge,
+    cartridge, constant, engine_thinking, new_game, press, record, records, state, Level, Mode,
+    Options, State,
 };
 use crate::harness::{Button, Machine};
 
@@ -20,11 +20,16 @@ const BOOK_FRAMES: u32 = 2;
 /// wEngineMoveSource as its ENGINE_MOVE_* constant's name.
 fn source(machine: &Machine) -> String {
     let byte = machine.read_u8("wEngineMoveSource").unwrap();
-    ["ENGINE_MOVE_SEARCH", "ENGINE_MOVE_BOOK", "ENGINE_MOVE_GUARD", "ENGINE_MOVE_NOW"]
-        .into_iter()
-        .find(|name| constant::<u8>(machine, name) == byte)
-        .unwrap_or_else(|| panic!("wEngineMoveSource is {byte}, no ENGINE_MOVE_*"))
-        .to_owned()
+    [
+        "ENGINE_MOVE_SEARCH",
+        "ENGINE_MOVE_BOOK",
+        "ENGINE_MOVE_GUARD",
+        "ENGINE_MOVE_NOW",
+    ]
+    .into_iter()
+    .find(|name| constant::<u8>(machine, name) == byte)
+    .unwrap_or_else(|| panic!("wEngineMoveSource is {byte}, no ENGINE_MOVE_*"))
+    .to_owned()
 }
 
 /// The model's move that the record at `ply` is, in `position`.
@@ -75,6 +80,14 @@ fn model_stopped_where_the_cartridge_stopped(machine: &Machine, game: &Game) -> 
     result.best.unwrap()
 }
 
+/// The game [`engine_thinking`] plays: b2-b3.
+fn after_b2b3() -> Game {
+    let mut game = Game::new(Position::start());
+    game.play(Position::start().parse_uci("b2b3").unwrap())
+        .unwrap();
+    game
+}
+
 #[test]
 fn as_white_the_cartridge_plays_the_books_move_for_the_games_seed_within_two_frames() {
     let mut machine = new_game(&cartridge(), Options::Chosen(Mode::Black, Level::Hard), 0);
@@ -90,7 +103,11 @@ fn as_white_the_cartridge_plays_the_books_move_for_the_games_seed_within_two_fra
     let start = Position::start();
     let played = recorded_move(&machine, &start, 0);
     println!("seed {seed}: {played} after {frames} frames");
-    assert_eq!(Some(played), lookup(&start, seed), "the book's move for seed {seed}");
+    assert_eq!(
+        Some(played),
+        lookup(&start, seed),
+        "the book's move for seed {seed}"
+    );
     assert!(frames <= BOOK_FRAMES, "{frames} frames to the book's move");
     assert_eq!(source(&machine), "ENGINE_MOVE_BOOK");
     machine.assert_no_violations().unwrap();
@@ -104,7 +121,11 @@ fn as_black_the_cartridge_answers_the_players_first_move_from_the_book() {
     let seed = machine.read_u8("wBookSeed").unwrap();
     frames_until_records(&mut machine, 2, BOOK_FRAMES + 4);
     let played = recorded_move(&machine, &after, 1);
-    assert_eq!(Some(played), lookup(&after, seed), "the book's move for seed {seed}");
+    assert_eq!(
+        Some(played),
+        lookup(&after, seed),
+        "the book's move for seed {seed}"
+    );
     assert_eq!(source(&machine), "ENGINE_MOVE_BOOK");
     machine.assert_no_violations().unwrap();
 }
@@ -113,12 +134,14 @@ fn as_black_the_cartridge_answers_the_players_first_move_from_the_book() {
 fn the_time_guard_plays_the_last_finished_iteration_at_hards_cap_exactly() {
     // After b2-b3, out of the book, HARD's full search takes about 14 seconds.
     let mut machine = engine_thinking(Level::Hard);
-    let mut game = Game::new(Position::start());
-    game.play(Position::start().parse_uci("b2b3").unwrap()).unwrap();
+    let game = after_b2b3();
     // The deadline, counted down from the cap by each VBlank since the search began.
     let cap = ModelLevel::Hard.cap_frames();
     let left = machine.read_u16("wThinkFramesLeft").unwrap();
-    assert!((cap - 4..=cap).contains(&left), "{left} frames left of {cap}");
+    assert!(
+        (cap - 4..=cap).contains(&left),
+        "{left} frames left of {cap}"
+    );
     let frames = frames_until_records(&mut machine, 2, u32::from(cap));
     assert_eq!(
         frames,
@@ -139,11 +162,14 @@ fn the_time_guard_plays_the_last_finished_iteration_at_hards_cap_exactly() {
 #[test]
 fn a_during_the_search_plays_the_last_finished_iterations_move_at_once_and_is_spent() {
     let mut machine = engine_thinking(Level::Hard);
-    let mut game = Game::new(Position::start());
-    game.play(Position::start().parse_uci("b2b3").unwrap()).unwrap();
+    let game = after_b2b3();
     // A second into the search (iterations 1 and 2 have finished), A.
     machine.run_frames(60).unwrap();
-    assert_eq!(machine.read_u8("hSearching").unwrap(), 1, "the search ended");
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        1,
+        "the search ended"
+    );
     let cursor = super::support::cursor(&machine);
     machine.tap(Button::A, 2).unwrap();
     let frames = frames_until_records(&mut machine, 2, 4);
@@ -153,9 +179,17 @@ fn a_during_the_search_plays_the_last_finished_iterations_move_at_once_and_is_sp
     assert_eq!(recorded_move(&machine, game.position(), 1), expected);
     // The A does not pick up a piece on the player's turn.
     machine.run_frames(8).unwrap();
-    assert_eq!(state(&machine), State::Human, "the A acted on the player's turn");
+    assert_eq!(
+        state(&machine),
+        State::Human,
+        "the A acted on the player's turn"
+    );
     assert_eq!(super::support::cursor(&machine), cursor);
     press(&mut machine, Button::A);
-    assert_eq!(state(&machine), State::Picked, "a new A picks up the pawn on b3");
+    assert_eq!(
+        state(&machine),
+        State::Picked,
+        "a new A picks up the pawn on b3"
+    );
     machine.assert_no_violations().unwrap();
 }

@@ -578,7 +578,10 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
     );
     let cap = ModelLevel::Easy.cap_frames();
     let left = machine.read_u16("wThinkFramesLeft").unwrap();
-    assert!((cap - 4..=cap).contains(&left), "{left} frames left, of {cap}");
+    assert!(
+        (cap - 4..=cap).contains(&left),
+        "{left} frames left, of {cap}"
+    );
 }
 
 #[test]

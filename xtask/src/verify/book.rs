@@ -66,9 +66,12 @@ fn check(
     ply: u8,
     seed: u8,
 ) -> Result<()> {
-    let ours = rom
-        .book_move(position, ply, seed)
-        .with_context(|| format!("the book's move in {} (ply {ply}, seed {seed})", position.to_fen()))?;
+    let ours = rom.book_move(position, ply, seed).with_context(|| {
+        format!(
+            "the book's move in {} (ply {ply}, seed {seed})",
+            position.to_fen()
+        )
+    })?;
     // The model's lookup at `ply`: the position's own ply, or past the book.
     let theirs = if u32::from(ply) == engine_src::book::ply(position) {
         book().lookup(position, seed)

@@ -34,9 +34,9 @@
 //! [`crate::random_games`]'s; [`tally`] counts the checks and
 //! prints the differences, which [`report`] describes.
 
+mod book;
 pub mod report;
 pub mod search;
-mod book;
 mod tally;
 #[cfg(test)]
 mod tests;
