@@ -147,7 +147,7 @@ impl Book {
                 )));
             }
             let words: Vec<&str> = moves.split_whitespace().collect();
-            if words.is_empty() || words.len() % 2 != 0 {
+            if words.is_empty() || !words.len().is_multiple_of(2) {
                 return Err(error(format!(
                     "`{}` is not pairs of a move and its score",
                     moves.trim()

@@ -211,7 +211,7 @@ fn build(coverage: &Coverage, fairy: &mut Fairy) -> Result<Vec<(Position, Analys
     let progress = Progress::new("book", u64::from(BOOK_PLIES) * 2);
     let mut add = |position: &Position, analysis: &Analysis, book: &mut Vec<_>| {
         if in_book.insert(position.zobrist()) {
-            book.push((position.clone(), analysis.clone()));
+            book.push((*position, analysis.clone()));
         }
     };
     for cartridge in [engine_src::Color::White, engine_src::Color::Black] {
@@ -306,7 +306,7 @@ pub fn false_hits(book: &Book) -> Vec<Position> {
                 .get(&position.cartridge_key())
                 .is_some_and(|&zobrist| zobrist != position.zobrist())
             {
-                hits.push(position.clone());
+                hits.push(position);
             }
             if ply + 1 < BOOK_PLIES {
                 next.extend(position.legal_moves().iter().map(|m| position.play(m)));
