@@ -39,6 +39,9 @@ pub const BOOK_MAX_MOVES: usize = 3;
 
 /// The analysis the book is made of (`cargo xtask book` writes it).
 pub const ANALYSIS: &str = include_str!("../book/book.txt");
+/// What the book covers, the file `cargo xtask book` makes [`ANALYSIS`] from (whose
+/// header names its hash: `cargo xtask assets` refuses an analysis of another).
+pub const LINES: &str = include_str!("../book/lines.txt");
 
 /// The plies played from the start to reach `position`: 0 for White's first move.
 pub fn ply(position: &Position) -> u32 {

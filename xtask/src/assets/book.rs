@@ -1,14 +1,16 @@
 //! The opening book (`engine_src::book`, read from `engine-src/book/book.txt`) rendered
 //! into `generated/engine/book.inc` for asm/engine/book.asm, through the template
-//! `xtask/templates/book.inc`: its constants and the table of its positions. The
-//! analysis must have been made from the lines file as it is now (the hash in its
-//! header): else `cargo xtask book` must run first.
+//! `xtask/templates/book.inc`: its constants and the table of its positions. Like the
+//! other engine pages it renders the model as compiled (`engine_src::book::book`, which
+//! reads `book.txt`); the analysis must have been made from the lines file as it is now
+//! (the hash in its header, against `engine_src::book::LINES`): else `cargo xtask book`
+//! must run first.
 
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use askama::Template;
-use engine_src::book::{Book, BOOK_MAX_MOVES, BOOK_PLIES};
+use engine_src::book::{Book, BOOK_MAX_MOVES, BOOK_PLIES, LINES};
 
 use super::eval::page_cell;
 use super::Outputs;
@@ -17,21 +19,22 @@ use crate::book::{lines_header, ANALYSIS_PATH, LINES_PATH};
 /// The file made, relative to `generated/`.
 pub const BOOK_INC: &str = "engine/book.inc";
 
-pub fn generate(root: &Path, outputs: &mut Outputs) -> Result<()> {
-    let read =
-        |path: &str| std::fs::read(root.join(path)).with_context(|| format!("reading {path}"));
-    let lines = read(LINES_PATH)?;
-    let analysis = String::from_utf8(read(ANALYSIS_PATH)?)
-        .with_context(|| format!("{ANALYSIS_PATH} is not UTF-8"))?;
-    let book =
-        Book::parse(&analysis).map_err(|error| anyhow::anyhow!("{ANALYSIS_PATH}, {error}"))?;
-    let made_from = book.header("lines").unwrap_or("");
-    if made_from != lines_header(&lines) {
+pub fn generate(_root: &Path, outputs: &mut Outputs) -> Result<()> {
+    // Read here rather than through book(), which panics on a file it cannot read.
+    let book = Book::parse(engine_src::book::ANALYSIS)
+        .map_err(|error| anyhow::anyhow!("{ANALYSIS_PATH}, {error}"))?;
+    check_made_from(&book, LINES.as_bytes())?;
+    outputs.ensure_file_contents(BOOK_INC, render(&book)?.as_bytes())
+}
+
+/// `Ok` when `book` was made from the lines file `lines` (the hash in its header).
+pub fn check_made_from(book: &Book, lines: &[u8]) -> Result<()> {
+    if book.header("lines") != Some(lines_header(lines).as_str()) {
         bail!(
             "{ANALYSIS_PATH} was not made from {LINES_PATH} as it is now: run `cargo xtask book`"
         );
     }
-    outputs.ensure_file_contents(BOOK_INC, render(&book)?.as_bytes())
+    Ok(())
 }
 
 /// The text of `generated/engine/book.inc` for `book`.
@@ -100,18 +103,12 @@ struct BookTemplate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::project;
 
     #[test]
     fn an_analysis_made_from_another_lines_file_is_refused() {
-        let root =
-            std::env::temp_dir().join(format!("chessattack-book-assets-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("engine-src/book")).unwrap();
-        let analysis = std::fs::read(project::root().join(ANALYSIS_PATH)).unwrap();
-        std::fs::write(root.join(ANALYSIS_PATH), analysis).unwrap();
-        std::fs::write(root.join(LINES_PATH), "replies 0 all\n").unwrap();
-        let error = generate(&root, &mut Outputs::default())
+        let book = engine_src::book::book();
+        check_made_from(book, LINES.as_bytes()).unwrap();
+        let error = check_made_from(book, b"replies 0 all\n")
             .unwrap_err()
             .to_string();
         assert_eq!(
