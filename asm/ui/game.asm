@@ -510,8 +510,8 @@ RecordMove:
 ;;
 ;; In the first plies the book (BookMove, engine/book.asm) may have a move
 ;; for the position: it is played at once, with no search; once it has none,
-;; the game has left the book (wInBook) and is not looked up again. Otherwise the search
-;; has the level's depth, and its deadline is the time guard's cap
+;; the game has left the book (wInBook) and is not looked up again. Otherwise
+;; the search has the level's depth, and its deadline is the time guard's cap
 ;; (LevelCapFrames; for CLOCK its share of the time left): when the cap is
 ;; reached, or A is pressed during the search ("move now", GameVBlank), the
 ;; move of the last finished iteration is played (the search's first ordered
@@ -711,9 +711,8 @@ RunSearch::
 ;; search (hSearchStop, which is also set outside a search and is harmless
 ;; there: UpdateEngineTurn clears it before each), and so does A pressed during
 ;; the engine's search (wSearchEnd says which of A and the deadline stopped
-;; it); during the search the
-;; thinking sign moves and the clocks
-;; are drawn (the main loop, which draws them otherwise, is busy). It writes
+;; it); during the search the thinking sign moves and the clocks are drawn
+;; (the main loop, which draws them otherwise, is busy). It writes
 ;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
 ;; enables them again, inside this handler: only the STAT interrupt at line 1,
 ;; which plays the music, can then come in. After a full VRAM queue the
