@@ -41,6 +41,16 @@ DEF THINKING_SIGN_FRAMES EQU %00011000
 ; search: two entries of a header and m:ss.
 DEF CLOCK_QUEUE_ROOM EQU 2 * (3 + 5)
 
+; How the engine chose its move (wEngineMoveSource): its search ended, the
+; book, the time guard's cap stopped the search (the CLOCK level's deadline
+; too), or A did ("move now"). Exported for the tests and the cartridge match.
+	const_def
+	const ENGINE_MOVE_SEARCH
+	const ENGINE_MOVE_BOOK
+	const ENGINE_MOVE_GUARD
+	const ENGINE_MOVE_NOW
+EXPORT ENGINE_MOVE_SEARCH, ENGINE_MOVE_BOOK, ENGINE_MOVE_GUARD, ENGINE_MOVE_NOW
+
 ASSERT ENDING_CHECKMATE == VERDICT_CHECKMATE
 ASSERT ENDING_STALEMATE == VERDICT_STALEMATE
 ASSERT ENDING_INSUFFICIENT_MATERIAL == VERDICT_INSUFFICIENT_MATERIAL
@@ -60,9 +70,20 @@ wWinner:: db
 wEngineScore:: dw
 ; The record of the move just played, for AppendMoveToList.
 wMoveRecord: ds MOVE_RECORD_SIZE
-; Frames left before the search must stop (StartSearch's deadline, the CLOCK
-; level's); 0 while there is none.
+; Frames left before the search must stop (StartSearch's deadline: the CLOCK
+; level's, the time guard's cap of the others); 0 while there is none.
 wThinkFramesLeft: dw
+; The game's seed for the book's choices (BookMove), drawn from DIV as the
+; game starts.
+wBookSeed:: db
+; Nonzero while the game is in the book: from its start until the book has
+; no move for the engine (then the engine searches to the game's end).
+wInBook:: db
+; ENGINE_MOVE_*: how the engine chose the move it played last.
+wEngineMoveSource:: db
+; ENGINE_MOVE_SEARCH, or what stopped the search under way: ENGINE_MOVE_GUARD
+; (its deadline) or ENGINE_MOVE_NOW (A).
+wSearchEnd: db
 ; A status text being put together (QueueStatusText).
 wStatusText: ds 48
 
@@ -97,6 +118,10 @@ StartGame::
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
 	ldh [hSearching], a
+	ldh a, [rDIV]
+	ld [wBookSeed], a
+	ld a, 1
+	ld [wInBook], a
 	call ResetClocks
 	; The human's side at the bottom: GAME_MODE_BLACK turns the board round.
 	ld a, [wGameMode]
@@ -483,9 +508,20 @@ RecordMove:
 ;; player's mind off the board: after RESUME the engine thinks again and the
 ;; player's turn starts from what the screen shows.
 ;;
-;; The search is StartSearch, RunSearch and PlayFoundMove, which a hint or a
-;; "move now" can use too; only the engine's turn keeps the score in
-;; wEngineScore, which the draw offer reads.
+;; In the first plies the book (BookMove, engine/book.asm) may have a move
+;; for the position: it is played at once, with no search; once it has none,
+;; the game has left the book (wInBook) and is not looked up again. Otherwise
+;; the search has the level's depth, and its deadline is the time guard's cap
+;; (LevelCapFrames; for CLOCK its share of the time left): when the cap is
+;; reached, or A is pressed during the search ("move now", GameVBlank), the
+;; move of the last finished iteration is played (the search's first ordered
+;; move when none has finished); the presses queued before that A act on this
+;; turn, and the A is spent (SpendMoveNowPress). wEngineMoveSource says which
+;; of these chose the move.
+;;
+;; The search is StartSearch, RunSearch and PlayFoundMove, which a hint can
+;; use too; only the engine's turn keeps the score in wEngineScore, which the
+;; draw offer reads.
 ;; @destroys af, bc, de, hl
 UpdateEngineTurn::
 	; hSearchStop is cleared before the queue is looked at: a START or SELECT
@@ -503,27 +539,56 @@ UpdateEngineTurn::
 	jp MoveBoardCursor
 
 .think
-	; The level's depth; for CLOCK, the deepest, until its deadline.
+	; The book first, while the game is in it: its move is played at once.
+	ld hl, wInBook
+	ld a, [hl]
+	and a
+	jr z, .search
+	ld [hl], 0
+	ld a, [wBookSeed]
+	ld b, a
+	ld a, [wMoveListCount]
+	call BookMove
+	jr nc, .search
+	ld a, 1
+	ld [wInBook], a
+	ld a, ENGINE_MOVE_BOOK
+	ld [wEngineMoveSource], a
+	jp PlayMove
+.search
+	; The level's depth and deadline: the time guard's cap; for CLOCK, the
+	; deepest, until its share of the time left.
 	ld a, [wGameLevel]
 	ld c, a
 	ld b, 0
 	ld hl, LevelDepths
 	add hl, bc
-	ld b, [hl]
-	ld hl, 0
+	ld e, [hl]
+	ld hl, LevelCapFrames
+	add hl, bc
+	add hl, bc
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
 	ld a, c
 	cp LEVEL_CLOCK
 	jr nz, .gotDeadline
 	ldh a, [hSideToMove]
+	push de
 	call ClockLevelThinkFrames
+	pop de
 .gotDeadline
-	ld a, b
+	ld a, e
 	call StartSearch
 	call RunSearch
 	; Stopped by a fallen flag (the board screen's next update ends the game)
 	; or by a key (the move found is dropped, and the next frames reach the
 	; pause in the queue, above).
 	ret nz
+	ld a, [wSearchEnd]
+	ld [wEngineMoveSource], a
+	cp ENGINE_MOVE_NOW
+	call z, SpendMoveNowPress
 	ld a, [wSearchScore]
 	ld [wEngineScore], a
 	ld a, [wSearchScore + 1]
@@ -536,6 +601,35 @@ LevelDepths:
 	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, MAX_SEARCH_DEPTH
 	assert_table_length LevelDepths, NUM_LEVELS, 1
 	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
+
+
+SECTION "Game engine turn", ROMX
+
+; The time guard's cap of each level in frames (CLOCK's deadline is
+; ClockLevelThinkFrames').
+LevelCapFrames:
+	dw LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_MEDIUM, LEVEL_CAP_FRAMES_HARD, 0
+	assert_table_length LevelCapFrames, NUM_LEVELS, 2
+
+
+;; After A stopped the search ("move now"): the presses queued up to that A
+;; act on this turn (only the selector can follow them, as before a pause),
+;; and the A is spent, so that it does not pick up a piece on the player's
+;; turn.
+;; @destroys af, bc, de, hl
+SpendMoveNowPress:
+	call TakePadPressed
+	and a
+	ret z
+	push af
+	call MoveBoardCursor
+	pop af
+	and PAD_A
+	jr z, SpendMoveNowPress
+	ret
+
+
+SECTION "Game search", ROM0
 
 
 ;; The frames the CLOCK level's search may take (the model's
@@ -576,6 +670,9 @@ StartSearch::
 	REPT 4
 		ld [hli], a
 	ENDR
+	ASSERT ENGINE_MOVE_SEARCH == 0
+	xor a
+	ld [wSearchEnd], a
 	; The thinking sign's row and glyph; GameVBlank moves it.
 	lb bc, STATUS_Y, THINKING_SIGN_X
 	ld a, '.'
@@ -612,9 +709,10 @@ RunSearch::
 ;; SELECT pressed in this frame (one pressed before the search began is seen
 ;; in the queue by UpdateEngineTurn), and the CLOCK level's deadline stop the
 ;; search (hSearchStop, which is also set outside a search and is harmless
-;; there: UpdateEngineTurn clears it before each); during the search the
-;; thinking sign moves and the clocks
-;; are drawn (the main loop, which draws them otherwise, is busy). It writes
+;; there: UpdateEngineTurn clears it before each), and so does A pressed during
+;; the engine's search (wSearchEnd says which of A and the deadline stopped
+;; it); during the search the thinking sign moves and the clocks are drawn
+;; (the main loop, which draws them otherwise, is busy). It writes
 ;; no VRAM itself. (DrawClocks reads the clocks with interrupts held off and
 ;; enables them again, inside this handler: only the STAT interrupt at line 1,
 ;; which plays the music, can then come in. After a full VRAM queue the
@@ -633,6 +731,14 @@ GameVBlank::
 	ldh a, [hSearching]
 	and a
 	ret z
+	; A on the engine's turn: move now.
+	ld c, ENGINE_MOVE_NOW
+	bit B_PAD_A, b
+	jr z, .notMoveNow
+	ld a, [wGameState]
+	cp STATE_ENGINE
+	jr z, .stopFor
+.notMoveNow
 	ldh a, [hFrameCounter]
 	and THINKING_SIGN_FRAMES
 	add THINKING_SIGN_X * TILE_WIDTH + OAM_X_OFS
@@ -659,6 +765,10 @@ GameVBlank::
 	ld [hld], a
 	or [hl]
 	ret nz
+	ld c, ENGINE_MOVE_GUARD
+.stopFor
+	ld a, c
+	ld [wSearchEnd], a
 .stop
 	ld a, 1
 	ldh [hSearchStop], a

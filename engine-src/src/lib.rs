@@ -21,6 +21,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod book;
 pub mod color;
 pub mod eval;
 pub mod fen;

@@ -77,6 +77,26 @@ pub const LEVEL_DEPTH_MEDIUM: u8 = 3;
 /// HARD's depth, in plies.
 pub const LEVEL_DEPTH_HARD: u8 = 4;
 
+/// The time guard (docs/search.md, "The time guard"): the frames EASY's search may take
+/// before the cartridge plays its last finished iteration's move. Each cap is its
+/// level's promise (EASY 1 s, MEDIUM 2.5 s, HARD 8 s) in whole frames of the DMG's
+/// 59.7275 a second, less [`LEVEL_CAP_SHOW_FRAMES`].
+pub const LEVEL_CAP_FRAMES_EASY: u16 = 59 - LEVEL_CAP_SHOW_FRAMES;
+/// MEDIUM's cap, in frames: see [`LEVEL_CAP_FRAMES_EASY`].
+pub const LEVEL_CAP_FRAMES_MEDIUM: u16 = 149 - LEVEL_CAP_SHOW_FRAMES;
+/// HARD's cap, in frames: see [`LEVEL_CAP_FRAMES_EASY`].
+pub const LEVEL_CAP_FRAMES_HARD: u16 = 477 - LEVEL_CAP_SHOW_FRAMES;
+/// The frames between the guard's stop and the move on the screen (the search
+/// returns at its next node, the board is redrawn through the VRAM queue), which the
+/// caps leave for it.
+pub const LEVEL_CAP_SHOW_FRAMES: u16 = 2;
+/// The DMG's machine cycles a frame (1,048,576 a second, 59.7275 frames a second).
+pub const CYCLES_PER_FRAME: u64 = 17_556;
+/// The machine cycles a node of the search costs in a game (the VBlank handler, the
+/// music and the clocks included), as the cartridge's own games measured it; the node
+/// budget of [`Level::limits`] is the cap's cycles over this.
+pub const GAME_CYCLES_PER_NODE: u64 = 2_660;
+
 /// The cartridge's CLOCK level, which [`Level`] leaves out (the model has no clock): its
 /// search deepens iteratively up to [`MAX_SEARCH_DEPTH`] and is stopped after
 /// [`clock_level_frames`] of the engine's remaining time, a twentieth of it and half a
@@ -135,9 +155,28 @@ impl Level {
         }
     }
 
-    /// [`Limits`] of this level: its depth, no node budget.
+    /// The time guard's cap of the level, in frames ([`LEVEL_CAP_FRAMES_EASY`]).
+    pub const fn cap_frames(self) -> u16 {
+        match self {
+            Level::Easy => LEVEL_CAP_FRAMES_EASY,
+            Level::Medium => LEVEL_CAP_FRAMES_MEDIUM,
+            Level::Hard => LEVEL_CAP_FRAMES_HARD,
+        }
+    }
+
+    /// The nodes the cartridge searches in the level's cap: the cap's machine cycles
+    /// ([`CYCLES_PER_FRAME`] a frame) over [`GAME_CYCLES_PER_NODE`].
+    pub const fn node_budget(self) -> u64 {
+        self.cap_frames() as u64 * CYCLES_PER_FRAME / GAME_CYCLES_PER_NODE
+    }
+
+    /// [`Limits`] of this level: its depth, and the node budget that mirrors the time
+    /// guard ([`Level::node_budget`]).
     pub const fn limits(self) -> Limits {
-        Limits::depth(self.depth())
+        Limits {
+            depth: self.depth(),
+            nodes: self.node_budget(),
+        }
     }
 }
 

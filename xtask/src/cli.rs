@@ -54,6 +54,9 @@ pub enum Task {
     Shot(ShotArgs),
     /// Play the reference search's levels against Fairy-Stockfish and each other.
     Match(MatchArgs),
+    /// Analyse the opening book's positions (engine-src/book/lines.txt) with
+    /// Fairy-Stockfish into engine-src/book/book.txt.
+    Book(BookArgs),
 }
 
 #[derive(clap::Args)]
@@ -204,6 +207,13 @@ pub struct MatchArgs {
     /// suite engine-src/search/games.txt.
     #[arg(long, requires = "cartridge")]
     pub make_suite: bool,
+}
+
+#[derive(clap::Args)]
+pub struct BookArgs {
+    /// The Fairy-Stockfish binary.
+    #[arg(long, default_value = DEFAULT_FAIRY_STOCKFISH)]
+    pub engine: PathBuf,
 }
 
 /// `easy`, `medium` or `hard`, in any case.

@@ -190,6 +190,26 @@ impl Fairy {
         parse_best_move(answer.last().map_or("", String::as_str))
     }
 
+    /// Sets a UCI option (`setoption name NAME value VALUE`) and waits until the engine
+    /// is ready again.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
+        self.send(&format!("setoption name {name} value {value}"))?;
+        self.send("isready")?;
+        self.read_until("isready", "readyok", HANDSHAKE_TIMEOUT)?;
+        Ok(())
+    }
+
+    /// The engine's best moves in `fen` with their scores (centipawns for the side to
+    /// move, a mate in N as `MATE_SCORE - N`), the best first, from `go depth N` with
+    /// the `MultiPV` option set before: the lines of the last depth, as many as it has.
+    pub fn analyse(&mut self, fen: &str, depth: u8) -> Result<Vec<(String, i32)>> {
+        self.set_position(fen, &[])?;
+        let command = format!("go depth {depth}");
+        self.send(&command)?;
+        let answer = self.read_until(&command, "bestmove", SEARCH_TIMEOUT)?;
+        parse_analysis(&answer, depth)
+    }
+
     /// The FEN the engine writes for `fen` after `moves` (UCI strings).
     pub fn fen(&mut self, fen: &str, moves: &[String]) -> Result<String> {
         self.set_position(fen, moves)?;
@@ -322,6 +342,60 @@ fn parse_perft(answer: &[String]) -> Result<FairyPerft> {
     )
 }
 
+/// The score [`Fairy::analyse`] gives a mate in N moves: this less N (its negation
+/// when the side to move is mated).
+pub const MATE_SCORE: i32 = 30000;
+
+/// Reads the `info depth N ... multipv K score cp X ... pv MOVE ...` lines of the last
+/// depth of a `go depth N`: each line's first move and score, by score, the best first
+/// (bound lines, `lowerbound` or `upperbound`, are skipped).
+fn parse_analysis(answer: &[String], depth: u8) -> Result<Vec<(String, i32)>> {
+    let mut lines: Vec<(u32, String, i32)> = Vec::new();
+    for line in answer {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let value = |name: &str| {
+            words
+                .iter()
+                .position(|word| *word == name)
+                .and_then(|at| words.get(at + 1))
+                .copied()
+        };
+        if words.first() != Some(&"info")
+            || value("depth") != Some(&depth.to_string())
+            || words.contains(&"lowerbound")
+            || words.contains(&"upperbound")
+        {
+            continue;
+        }
+        let (Some(pv), Some(score_at)) = (value("pv"), words.iter().position(|w| *w == "score"))
+        else {
+            continue;
+        };
+        let multipv: u32 = value("multipv").unwrap_or("1").parse().unwrap_or(1);
+        let kind = words.get(score_at + 1).copied().unwrap_or("");
+        let number: i32 = words
+            .get(score_at + 2)
+            .and_then(|word| word.parse().ok())
+            .ok_or_else(|| anyhow!("Fairy-Stockfish printed an unreadable score: `{line}`"))?;
+        let score = match kind {
+            "cp" => number,
+            "mate" if number > 0 => MATE_SCORE - number,
+            "mate" => -MATE_SCORE - number,
+            _ => bail!("Fairy-Stockfish printed an unreadable score: `{line}`"),
+        };
+        if !is_uci_move(pv) {
+            bail!("Fairy-Stockfish printed `{pv}` as a move: `{line}`");
+        }
+        lines.retain(|(k, _, _)| *k != multipv);
+        lines.push((multipv, pv.to_owned(), score));
+    }
+    if lines.is_empty() {
+        bail!("Fairy-Stockfish printed no line of depth {depth}");
+    }
+    lines.sort_by_key(|(multipv, _, score)| (-score, *multipv));
+    Ok(lines.into_iter().map(|(_, m, score)| (m, score)).collect())
+}
+
 /// Reads `bestmove b2b3` (perhaps followed by `ponder ...`): the move.
 fn parse_best_move(line: &str) -> Result<String> {
     let mut words = line.split_whitespace();
@@ -404,6 +478,28 @@ mod tests {
             error.to_string(),
             "reading Fairy-Stockfish's \"Nodes searched: lots\""
         );
+    }
+
+    #[test]
+    fn analysis_keeps_the_last_depths_lines_by_score() {
+        let answer = lines(
+            "info depth 11 seldepth 14 multipv 1 score cp 30 nodes 1 pv b2b3 a5a4\n\
+             info depth 12 seldepth 14 multipv 1 score cp 11 lowerbound nodes 2 pv e2e3\n\
+             info depth 12 seldepth 14 multipv 1 score cp 11 nodes 3 pv d2d3 d5d4\n\
+             info depth 12 seldepth 14 multipv 2 score cp 15 nodes 3 pv b2b3 a5a4\n\
+             info depth 12 seldepth 14 multipv 3 score mate -2 nodes 3 pv a2a3\n\
+             bestmove d2d3 ponder d5d4",
+        );
+        assert_eq!(
+            parse_analysis(&answer, 12).unwrap(),
+            [
+                ("b2b3".to_owned(), 15),
+                ("d2d3".to_owned(), 11),
+                ("a2a3".to_owned(), -MATE_SCORE + 2)
+            ]
+        );
+        let error = parse_analysis(&answer, 13).unwrap_err().to_string();
+        assert_eq!(error, "Fairy-Stockfish printed no line of depth 13");
     }
 
     #[test]

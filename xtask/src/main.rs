@@ -8,6 +8,7 @@
 mod asm;
 mod assets;
 mod bench;
+mod book;
 mod cartridge_match;
 #[cfg(test)]
 mod cartridge_tests;
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
         Task::Soak => soak::run(),
         Task::Shot(args) => shot::run(&args),
         Task::Match(args) => strength::run(&args),
+        Task::Book(args) => book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -978,6 +978,45 @@ impl RomEngine {
             .collect()
     }
 
+    /// The book's move (BookMove, asm/engine/book.asm) in `position`, loaded as a game's
+    /// start, as the game asks for it `ply` plies from the start with the game's `seed`:
+    /// `None` when the ROM finds none.
+    pub fn book_move(&mut self, position: &Position, ply: u8, seed: u8) -> Result<Option<Move>> {
+        self.write_query(position, &[])?;
+        self.run(DriverCommand::Load, COMMAND_BUDGET)?;
+        let mut registers = self.machine.registers();
+        registers.af = u16::from(ply) << 8;
+        registers.bc = u16::from(seed) << 8;
+        self.machine.set_registers(&registers);
+        self.cycles += self
+            .machine
+            .call(Location::Label("BookMove"), COMMAND_BUDGET)?;
+        let answer = self.machine.registers();
+        // The carry flag, bit 4 of F.
+        if answer.af & 0x10 == 0 {
+            return Ok(None);
+        }
+        let [to, from] = answer.de.to_le_bytes();
+        let square = |byte: u8| {
+            crate::soak::cartridge::model_square(byte).with_context(|| {
+                format!("BookMove answered the move ${from:02X} ${to:02X}: ${byte:02X} is off the board")
+            })
+        };
+        let (from, to) = (square(from)?, square(to)?);
+        position
+            .legal_moves()
+            .iter()
+            .find(|m| m.from == from && m.to == to && m.promotion.is_none())
+            .copied()
+            .map(Some)
+            .with_context(|| {
+                format!(
+                    "BookMove answered {from}{to}, not a legal move in {}",
+                    position.to_fen()
+                )
+            })
+    }
+
     fn write_query(&mut self, start: &Position, history: &[RomMove]) -> Result<()> {
         let max_history = self.limits.max_history;
         if history.len() > max_history {

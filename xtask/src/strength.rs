@@ -1,7 +1,9 @@
 //! `cargo xtask match`: how strong the reference search plays. Each level (EASY, MEDIUM,
 //! HARD: [`Level`]) plays Fairy-Stockfish searching to fixed depths (`go depth N`), and
 //! the levels play each other, from the openings of [`OPENINGS`], each opening twice with
-//! the colours swapped.
+//! the colours swapped. A level plays as the cartridge does: the book's move while the
+//! book has one (`engine_src::book`, with a seed a game: [`book_seed`]), else its search
+//! within the node budget that mirrors the time guard ([`Level::limits`]).
 //!
 //! The model referees: every move, ours and Fairy-Stockfish's, must be legal in the
 //! model ([`Game::play`]), and a game ends when [`Game::outcome`] says so (checkmate,
@@ -16,6 +18,7 @@ use std::fmt;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use engine_src::book::lookup;
 use engine_src::search::{search, Level};
 use engine_src::{Color, Game, Move, Outcome, Position};
 
@@ -171,7 +174,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                     Color::White => (first, second),
                     Color::Black => (second, first),
                 };
-                let (outcome, plies) = play(white, black, opening, fairy.as_mut())?;
+                let seed = book_seed(opening.line, first_color);
+                let (outcome, plies) = play(white, black, opening, seed, fairy.as_mut())?;
                 let result = match outcome.and_then(|outcome| outcome.winner()) {
                     None => GameResult::Draw,
                     Some(winner) if winner == first_color => GameResult::Win,
@@ -254,12 +258,20 @@ fn pairings(levels: &[Level], fairy_depths: &[u8]) -> Vec<(Player, Player)> {
     pairings
 }
 
-/// Plays one game from `opening`: its ending (`None` when it reached
+/// The book's seed of a game (the cartridge draws one a game): from its opening's line
+/// and the colour of the pairing's first player, so that every game of a match has its
+/// own and a match is played the same whenever it is played.
+fn book_seed(opening_line: usize, first_color: Color) -> u8 {
+    (opening_line * 2 + usize::from(first_color == Color::Black)) as u8
+}
+
+/// Plays one game from `opening` (the levels' book choices with `seed`): its ending (`None` when it reached
 /// [`MAX_GAME_PLIES`]) and its length in plies.
 fn play(
     white: Player,
     black: Player,
     opening: &Opening,
+    seed: u8,
     mut fairy: Option<&mut Fairy>,
 ) -> Result<(Option<Outcome>, usize)> {
     let mut game = Game::new(Position::start());
@@ -272,6 +284,9 @@ fn play(
         fairy.new_game()?;
     }
     let start_fen = Position::start().to_fen();
+    // As the cartridge (wInBook): once the book has no move for a level, the game has
+    // left it, for that level (White's, Black's).
+    let mut in_book = [true; 2];
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok((Some(outcome), game.moves().len()));
@@ -283,10 +298,17 @@ fn play(
             Color::White => white,
             Color::Black => black,
         };
+        let side = usize::from(game.position().turn() == Color::Black);
         let m = match player {
-            Player::Level(level) => search(&game, level.limits())
-                .best
-                .ok_or_else(|| anyhow!("the search found no move in a game still going on"))?,
+            Player::Level(level) => match in_book[side].then(|| lookup(game.position(), seed)) {
+                Some(Some(m)) => m,
+                _ => {
+                    in_book[side] = false;
+                    search(&game, level.limits()).best.ok_or_else(|| {
+                        anyhow!("the search found no move in a game still going on")
+                    })?
+                }
+            },
             Player::Fairy(depth) => {
                 let fairy = fairy
                     .as_deref_mut()

@@ -2,6 +2,7 @@
 //! (the evaluation's weights, the search's constants, the Zobrist keys). Every generator is a `generate(check)` function that writes through
 //! [`ensure_file_contents`]; with `--check` nothing is written and a stale file is an error.
 
+pub mod book;
 pub mod eval;
 pub mod gfx;
 pub mod music;
@@ -77,6 +78,7 @@ pub fn generate_in(root: &Path, check: bool) -> Result<Report> {
     eval::generate(root, &mut outputs)?;
     search::generate(root, &mut outputs)?;
     zobrist::generate(root, &mut outputs)?;
+    book::generate(root, &mut outputs)?;
     let made = outputs.files.keys().cloned().collect();
     let notes = std::mem::take(&mut outputs.notes);
     let stale = outputs.commit(&root.join("generated"), check)?;

@@ -13,7 +13,8 @@ use engine_src::search::{
     DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM,
     KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT,
     KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
-    KEY_UNDER_PROMOTION_ROOK, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, MATE,
+    KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD,
+    LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, MATE,
     MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
 };
 
@@ -90,6 +91,17 @@ pub fn render() -> Result<String> {
                 ("CLOCK_LEVEL_EXTRA_FRAMES", CLOCK_LEVEL_EXTRA_FRAMES.into()),
             ],
         ),
+        (
+            vec![
+                "The time guard: the frames the fixed-depth levels' search may take before the",
+                "last finished iteration's move is played (docs/search.md, \"The time guard\").",
+            ],
+            vec![
+                ("LEVEL_CAP_FRAMES_EASY", LEVEL_CAP_FRAMES_EASY.into()),
+                ("LEVEL_CAP_FRAMES_MEDIUM", LEVEL_CAP_FRAMES_MEDIUM.into()),
+                ("LEVEL_CAP_FRAMES_HARD", LEVEL_CAP_FRAMES_HARD.into()),
+            ],
+        ),
     ];
     // The names' column: as wide as the longest name.
     let width = sections
@@ -135,6 +147,9 @@ mod tests {
             ("LEVEL_DEPTH_HARD", 4),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
+            ("LEVEL_CAP_FRAMES_EASY", 57),
+            ("LEVEL_CAP_FRAMES_MEDIUM", 147),
+            ("LEVEL_CAP_FRAMES_HARD", 475),
         ] {
             let line = format!("DEF {name:<34} EQU {value}\n");
             assert!(text.contains(&line), "{line}{text}");

@@ -181,7 +181,9 @@ pub fn measure(rom: &mut RomEngine, path: &'static str, suite: &[Entry]) -> Resu
         let mut cycles = Vec::new();
         let mut nodes = 0;
         for entry in suite {
-            let limits = level.level.limits();
+            // The level's whole search, without the time guard's node budget
+            // (Level::limits): what the search itself costs.
+            let limits = search::Limits::depth(level.depth());
             let before = rom.cycles();
             let answer = rom.search(&entry.position, &[], limits);
             cycles.push(rom.cycles() - before);

@@ -4,7 +4,8 @@
 //! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
 //! chess engine through its test driver), [`home`] (the interrupt handlers, the press
 //! queue's routines), [`menu`] (the pause menu through the joypad, its list scrolling),
-//! [`presses`] (the press queue during the engine's search),
+//! [`presses`] (the press queue during the engine's search), [`engine_turn`] (the
+//! book's move, the time guard and "move now" through the joypad),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses),
 //! [`colour`] (the consoles told apart, the CGB palettes and attributes, the SGB packets).
 //! Every VRAM and OAM write is checked against the PPU mode.
@@ -29,6 +30,7 @@ mod clock;
 mod colour;
 mod endings;
 mod engine;
+mod engine_turn;
 mod game;
 mod home;
 mod menu;

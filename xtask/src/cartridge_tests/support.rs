@@ -295,13 +295,30 @@ pub(super) fn game_at(mode: Mode, level: Level) -> Machine {
 }
 
 /// The cartridge on the board screen of a game against the engine at `level`, the
-/// human White, two frames after the last A.
+/// human White, two frames after the last A, the game out of the book (see
+/// [`leave_book`]): the engine searches from its first move on.
 pub(super) fn board_at(level: Level) -> Machine {
-    new_game(&cartridge(), Options::Chosen(Mode::White, level), 2)
+    let mut machine = new_game(&cartridge(), Options::Chosen(Mode::White, level), 2);
+    leave_book(&mut machine);
+    machine
 }
 
-/// A game against the engine at `level`, the human White, after the human's b2-b3:
-/// the engine's search has just begun.
+/// Takes the game out of the opening book once it has started (hGameLive set), as if
+/// the book had had no move: the engine then searches every move, as it does once a
+/// game has left the book (wInBook, asm/ui/game.asm).
+pub(super) fn leave_book(machine: &mut Machine) {
+    for _ in 0..30 {
+        if machine.read_u8("hGameLive").unwrap() != 0 {
+            machine.write_u8("wInBook", 0).unwrap();
+            return;
+        }
+        machine.run_frames(1).unwrap();
+    }
+    panic!("no game started within 30 frames");
+}
+
+/// A game against the engine at `level`, the human White, after the human's b2-b3, out
+/// of the book ([`board_at`]): the engine's search has just begun.
 pub(super) fn engine_thinking(level: Level) -> Machine {
     let mut machine = board_at(level);
     play(&mut machine, &Position::start(), "b2b3", false);

@@ -34,6 +34,7 @@
 //! [`crate::random_games`]'s; [`tally`] counts the checks and
 //! prints the differences, which [`report`] describes.
 
+mod book;
 pub mod report;
 pub mod search;
 mod tally;
@@ -179,6 +180,14 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         "{suite_name}, {}, searched at depths 1-{} and within a budget: {}",
         plural(searched.len(), "position"),
         search::MAX_COMPARED_DEPTH,
+        tally.part()
+    );
+
+    tally.begin_part("verify: the book", book::checks());
+    book::compare(&mut rom, &mut tally)?;
+    println!(
+        "the book, {} and the positions one reply after their moves: {}",
+        plural(engine_src::book::book().entries.len(), "position"),
         tally.part()
     );
 
