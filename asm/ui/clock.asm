@@ -279,3 +279,166 @@ DrawClock:
 	ld de, wClockText
 	ld c, CLOCK_TEXT_LENGTH
 	jp QueueTiles
+
+
+; A clock's whole state is the frames it has run: TickClocks adds
+; CYCLES_PER_FRAME a frame, and a second goes each time the count passes
+; CYCLES_PER_SECOND. ClockFramesUsed and SetClockFramesUsed turn one into the
+; other (the take back keeps a clock as its frames, ui/take_back.asm).
+; The seconds used, shifted up by 4 and with the cycles' top 4 bits below,
+; make the top half of the 32-bit count of cycles, below the divisor, so that
+; the frames fit 16 bits.
+ASSERT SECOND_TOP_BYTE == $10
+ASSERT (CLOCK_START_SECONDS << 4) + $F < CYCLES_PER_FRAME, "a clock's frames do not fit 16 bits"
+ASSERT CYCLES_PER_FRAME < $8000, "the division's remainder must fit 16 bits after its shift"
+ASSERT HIGH(wClockCycles) == HIGH(wClockSeconds + 2 * NUM_COLORS - 1)
+
+
+SECTION "Clock frames", ROMX
+
+;; The frames a side's clock has run since the start of the game: the
+;; cycles it has counted, (CLOCK_START_SECONDS - its seconds) * CYCLES_PER_SECOND
+;; + its cycles, divided by CYCLES_PER_FRAME. Call with that clock stopped.
+;; @param a: the side (COLOR_*)
+;; @return hl: its frames
+;; @destroys af, bc, de
+ClockFramesUsed::
+	ld c, a
+	; de: the seconds used
+	add a
+	add LOW(wClockSeconds)
+	ld l, a
+	ld h, HIGH(wClockSeconds)
+	ld a, LOW(CLOCK_START_SECONDS)
+	sub [hl]
+	ld e, a
+	inc hl
+	ld a, HIGH(CLOCK_START_SECONDS)
+	sbc [hl]
+	ld d, a
+	; hl: the side's cycles, wClockCycles + 3 * side
+	ld a, c
+	add a
+	add c
+	add LOW(wClockCycles)
+	ld l, a
+	ld a, [hli]
+	ld b, a
+	ld a, [hli]
+	ld c, a
+	ld a, [hl]
+	; the count: hl (the seconds used << 4 | the cycles' top), de (bc)
+	ld h, d
+	ld l, e
+	REPT 4
+		add hl, hl
+	ENDR
+	or l
+	ld l, a
+	ld d, c
+	ld e, b
+	; Sixteen steps of a long division: de takes the quotient's bits as it
+	; shifts the count's out into hl, the remainder.
+	ld b, 16
+.bit
+	sla e
+	rl d
+	rl l
+	rl h
+	ld a, l
+	sub LOW(CYCLES_PER_FRAME)
+	ld c, a
+	ld a, h
+	sbc HIGH(CYCLES_PER_FRAME)
+	jr c, .next
+	ld h, a
+	ld l, c
+	inc e
+.next
+	dec b
+	jr nz, .bit
+	ld h, d
+	ld l, e
+	ret
+
+
+;; Sets a side's clock to where it is after running a number of frames from
+;; the start of the game (ClockFramesUsed undone); DrawClocks draws its
+;; seconds when they differ from those shown. Call with that clock stopped.
+;; @param a: the side (COLOR_*)
+;; @param hl: the frames
+;; @destroys af, bc, de, hl
+SetClockFramesUsed::
+	push af
+	; hl, de: the cycles, frames * CYCLES_PER_FRAME, bit by bit of bc
+	ld b, h
+	ld c, l
+	ld hl, 0
+	ld d, h
+	ld e, l
+	ld a, 16
+.bit
+	push af
+	sla e
+	rl d
+	rl l
+	rl h
+	sla c
+	rl b
+	jr nc, .next
+	ld a, e
+	add LOW(CYCLES_PER_FRAME)
+	ld e, a
+	ld a, d
+	adc HIGH(CYCLES_PER_FRAME)
+	ld d, a
+	jr nc, .next
+	inc hl
+.next
+	pop af
+	dec a
+	jr nz, .bit
+	; The cycles below a second: e, d and l's low 4 bits; the seconds used:
+	; h << 4 | l >> 4.
+	pop af
+	ld c, a
+	push hl
+	add a
+	add c
+	add LOW(wClockCycles)
+	ld l, a
+	ld h, HIGH(wClockCycles)
+	ld [hl], e
+	inc hl
+	ld [hl], d
+	inc hl
+	pop de
+	ld a, e
+	and SECOND_TOP_BYTE - 1
+	ld [hl], a
+	; de: the seconds used
+	ld a, e
+	swap a
+	and $0F
+	ld e, a
+	ld a, d
+	swap a
+	ld d, a
+	and $F0
+	or e
+	ld e, a
+	ld a, d
+	and $0F
+	ld d, a
+	; The seconds left, and what the clock shows drawn anew.
+	ld a, c
+	add a
+	add LOW(wClockSeconds)
+	ld l, a
+	ld a, LOW(CLOCK_START_SECONDS)
+	sub e
+	ld [hli], a
+	ld a, HIGH(CLOCK_START_SECONDS)
+	sbc d
+	ld [hl], a
+	ret

@@ -5,7 +5,8 @@
 //! chess engine through its test driver), [`home`] (the interrupt handlers, the press
 //! queue's routines), [`menu`] (the pause menu through the joypad, its list scrolling),
 //! [`presses`] (the press queue during the engine's search),
-//! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
+//! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses),
+//! [`take_back`] (take back and replay through the joypad).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
 //! [`support`] is their kit: booting to a stage (the title, the option pages, a game as
@@ -38,4 +39,5 @@ mod search;
 mod soak;
 mod stages;
 mod support;
+mod take_back;
 mod unpack;
