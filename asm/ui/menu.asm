@@ -1,6 +1,6 @@
 ; The pause menu of the board screen (START or SELECT during a game): resume,
-; take back, replay (ui/take_back.asm), offer a draw, resign, new game, music
-; on or off. It is the window layer,
+; offer a draw, resign, new game, music on or off, take back and replay
+; (ui/take_back.asm). It is the window layer,
 ; which shows the top of tile map 1 over the screen's bottom rows (MENU_Y on,
 ; include/layout.inc), drawn there by the board screen's set-up; the pointer
 ; object shows the item chosen.
@@ -32,12 +32,12 @@ INCLUDE "include/clock.inc"
 
 	const_def
 	const MENU_RESUME
-	const MENU_TAKE_BACK
-	const MENU_REPLAY
 	const MENU_OFFER_DRAW
 	const MENU_RESIGN
 	const MENU_NEW_GAME
 	const MENU_MUSIC
+	const MENU_TAKE_BACK
+	const MENU_REPLAY
 IF DEF(MENU_TEST_ITEMS)
 	const MENU_TEST_6
 	const MENU_TEST_7
@@ -221,12 +221,12 @@ ENDM
 ; The items, in MENU_* order.
 MenuItems:
 	menu_item MENU_RESUME, CloseMenu
-	menu_item MENU_TAKE_BACK, TakeBackInMenu
-	menu_item MENU_REPLAY, StartReplayInMenu
 	menu_item MENU_OFFER_DRAW, OfferDraw
 	menu_item MENU_RESIGN, Resign
 	menu_item MENU_NEW_GAME, LeaveGame
 	menu_item MENU_MUSIC, ToggleMusic
+	menu_item MENU_TAKE_BACK, TakeBackInMenu
+	menu_item MENU_REPLAY, StartReplayInMenu
 IF DEF(MENU_TEST_ITEMS)
 	menu_item MENU_TEST_6, ShowTestItemMessage
 	menu_item MENU_TEST_7, ShowTestItemMessage
@@ -238,12 +238,12 @@ ENDC
 MenuItemsText:
 	DEF menu_texts = 0
 	menu_text MENU_RESUME, "RESUME"
-	menu_text MENU_TAKE_BACK, "TAKE BACK"
-	menu_text MENU_REPLAY, "REPLAY"
 	menu_text MENU_OFFER_DRAW, "OFFER DRAW"
 	menu_text MENU_RESIGN, "RESIGN"
 	menu_text MENU_NEW_GAME, "NEW GAME"
 	menu_text MENU_MUSIC, "MUSIC"
+	menu_text MENU_TAKE_BACK, "TAKE BACK"
+	menu_text MENU_REPLAY, "REPLAY"
 IF DEF(MENU_TEST_ITEMS)
 	menu_text MENU_TEST_6, "TEST 6"
 	menu_text MENU_TEST_7, "TEST 7"

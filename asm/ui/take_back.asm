@@ -267,6 +267,12 @@ TakeBack:
 	ld a, [wMoveListCount]
 	sub c
 	jr c, .nothing
+	; The ending goes first: on the end screen, wEnding 0 says that the game
+	; is being rebuilt (the soak compares the board only once it is).
+	ld b, a
+	xor a
+	ld [wEnding], a
+	ld a, b
 	push af
 	call ReplayGamePlies
 	pop af
@@ -276,12 +282,9 @@ TakeBack:
 	call RestoreClocksAtPly
 	ld a, [wGameState]
 	cp STATE_OVER
-	jr nz, .goesOn
 	ld a, SONG_TITLE
-	call PlaySong
-.goesOn
+	call z, PlaySong
 	xor a
-	ld [wEnding], a
 	; No score of the engine's for this position yet: a draw offered before
 	; its next search is declined.
 	ld [wEngineScore], a
