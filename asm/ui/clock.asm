@@ -285,80 +285,77 @@ DrawClock:
 ; CYCLES_PER_FRAME a frame, and a second goes each time the count passes
 ; CYCLES_PER_SECOND. ClockFramesUsed and SetClockFramesUsed turn one into the
 ; other (the take back keeps a clock as its frames, ui/take_back.asm).
-; The seconds used, shifted up by 4 and with the cycles' top 4 bits below,
-; make the top half of the 32-bit count of cycles, below the divisor, so that
-; the frames fit 16 bits.
 ASSERT SECOND_TOP_BYTE == $10
-ASSERT (CLOCK_START_SECONDS << 4) + $F < CYCLES_PER_FRAME, "a clock's frames do not fit 16 bits"
-ASSERT CYCLES_PER_FRAME < $8000, "the division's remainder must fit 16 bits after its shift"
+ASSERT CLOCK_START_SECONDS * CYCLES_PER_SECOND / CYCLES_PER_FRAME < $10000, "a clock's frames do not fit 16 bits"
+ASSERT CYCLES_PER_FRAME % 4 == 0 && (CYCLES_PER_FRAME / 4) % 2 == 1
+; The inverse of CYCLES_PER_FRAME / 4 modulo 2^16 (Newton's steps, each
+; doubling the bits that are right, from the number itself, right in 3).
+DEF CLOCK_FRAMES_FACTOR = CYCLES_PER_FRAME / 4
+REPT 4
+	DEF CLOCK_FRAMES_FACTOR = (CLOCK_FRAMES_FACTOR * (2 - CYCLES_PER_FRAME / 4 * CLOCK_FRAMES_FACTOR)) & $FFFF
+ENDR
+ASSERT (CLOCK_FRAMES_FACTOR * (CYCLES_PER_FRAME / 4)) & $FFFF == 1
 ASSERT HIGH(wClockCycles) == HIGH(wClockSeconds + 2 * NUM_COLORS - 1)
 
 
 SECTION "Clock frames", ROMX
 
-;; The frames a side's clock has run since the start of the game: the
-;; cycles it has counted, (CLOCK_START_SECONDS - its seconds) * CYCLES_PER_SECOND
-;; + its cycles, divided by CYCLES_PER_FRAME. Call with that clock stopped.
+;; The address of a side's cycles, wClockCycles + 3 * side.
 ;; @param a: the side (COLOR_*)
-;; @return hl: its frames
-;; @destroys af, bc, de
-ClockFramesUsed::
+;; @return hl: its cycles; c: the side
+;; @destroys af
+ClockCyclesAddress:
 	ld c, a
-	; de: the seconds used
-	add a
-	add LOW(wClockSeconds)
-	ld l, a
-	ld h, HIGH(wClockSeconds)
-	ld a, LOW(CLOCK_START_SECONDS)
-	sub [hl]
-	ld e, a
-	inc hl
-	ld a, HIGH(CLOCK_START_SECONDS)
-	sbc [hl]
-	ld d, a
-	; hl: the side's cycles, wClockCycles + 3 * side
-	ld a, c
 	add a
 	add c
 	add LOW(wClockCycles)
 	ld l, a
+	ld h, HIGH(wClockCycles)
+	ret
+
+
+;; The frames a side's clock has run since the start of the game, from its
+;; cycles alone: they are frames * CYCLES_PER_FRAME modulo CYCLES_PER_SECOND,
+;; and CYCLES_PER_FRAME is 4 times an odd number, so the cycles / 4 times that
+;; number's inverse modulo 2^16 (CLOCK_FRAMES_FACTOR) give the frames, which
+;; are below 2^16. Call with that clock stopped.
+;; @param a: the side (COLOR_*)
+;; @return hl: its frames
+;; @destroys af, bc, de
+ClockFramesUsed::
+	call ClockCyclesAddress
+	; bc: the cycles / 4, their 16 low bits
+	ld a, [hli]
+	ld c, a
 	ld a, [hli]
 	ld b, a
-	ld a, [hli]
-	ld c, a
 	ld a, [hl]
-	; the count: hl (the seconds used << 4 | the cycles' top), de (bc)
-	ld h, d
-	ld l, e
-	REPT 4
-		add hl, hl
+	; (rra's carry into a's top bit is dropped with a)
+	REPT 2
+		rra
+		rr b
+		rr c
 	ENDR
-	or l
-	ld l, a
-	ld d, c
-	ld e, b
-	; Sixteen steps of a long division: de takes the quotient's bits as it
-	; shifts the count's out into hl, the remainder.
-	ld b, 16
+	ld de, CLOCK_FRAMES_FACTOR
+	fallthrough MultiplyLow
+
+
+;; The low 16 bits of a product.
+;; @param bc, de: the factors
+;; @return hl: bc * de modulo 2^16
+;; @destroys af, bc
+MultiplyLow:
+	ld hl, 0
+	ld a, 16
 .bit
-	sla e
-	rl d
-	rl l
-	rl h
-	ld a, l
-	sub LOW(CYCLES_PER_FRAME)
-	ld c, a
-	ld a, h
-	sbc HIGH(CYCLES_PER_FRAME)
-	jr c, .next
-	ld h, a
-	ld l, c
-	inc e
+	add hl, hl
+	sla c
+	rl b
+	jr nc, .next
+	add hl, de
 .next
-	dec b
+	dec a
 	jr nz, .bit
-	ld h, d
-	ld l, e
 	ret
 
 
@@ -401,13 +398,8 @@ SetClockFramesUsed::
 	; The cycles below a second: e, d and l's low 4 bits; the seconds used:
 	; h << 4 | l >> 4.
 	pop af
-	ld c, a
 	push hl
-	add a
-	add c
-	add LOW(wClockCycles)
-	ld l, a
-	ld h, HIGH(wClockCycles)
+	call ClockCyclesAddress
 	ld [hl], e
 	inc hl
 	ld [hl], d
@@ -416,20 +408,10 @@ SetClockFramesUsed::
 	ld a, e
 	and SECOND_TOP_BYTE - 1
 	ld [hl], a
-	; de: the seconds used
-	ld a, e
-	swap a
-	and $0F
-	ld e, a
-	ld a, d
-	swap a
-	ld d, a
-	and $F0
-	or e
-	ld e, a
-	ld a, d
-	and $0F
-	ld d, a
+	REPT 4
+		srl d
+		rr e
+	ENDR
 	; The seconds left, and what the clock shows drawn anew.
 	ld a, c
 	add a

@@ -82,7 +82,6 @@ RecordPlyClock::
 	ld a, [wMoveListCount]
 	cp MAX_GAME_MOVES
 	jr c, .room
-	ld a, 1
 	ld [wPlyClocksLost], a
 	ret
 .room
@@ -241,73 +240,6 @@ NoTakeBackText:  db "NO MOVE TO TAKE BACK@"
 GameTooLongText: db "GAME TOO LONG@"
 
 
-;; Takes back the last ply between two players, or against the engine the
-;; player's last move (and the engine's after it, if it has moved): the
-;; position, the move list, the marks and the clocks become what they were
-;; before it, the window closes, and the player's turn begins. From the end
-;; screen the game goes on (the music again, no ending).
-;; @return z: taken back; nz: nothing to take back (or the game is too long)
-;; @destroys af, bc, de, hl
-TakeBack:
-	ld a, [wPlyClocksLost]
-	and a
-	ret nz
-	; c: the plies to take back
-	ld c, 1
-	ld a, [wGameMode]
-	cp GAME_MODE_TWO_PLAYERS
-	jr z, .gotPlies
-	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
-	ld b, a
-	ldh a, [hSideToMove]
-	cp b
-	jr nz, .gotPlies
-	inc c
-.gotPlies
-	ld a, [wMoveListCount]
-	sub c
-	jr c, .nothing
-	; The ending goes first: on the end screen, wEnding 0 says that the game
-	; is being rebuilt (the soak compares the board only once it is).
-	ld b, a
-	xor a
-	ld [wEnding], a
-	ld a, b
-	push af
-	call ReplayGamePlies
-	pop af
-	push af
-	call ShowMoveListPlies
-	pop af
-	call RestoreClocksAtPly
-	ld a, [wGameState]
-	cp STATE_OVER
-	ld a, SONG_TITLE
-	call z, PlaySong
-	xor a
-	; No score of the engine's for this position yet: a draw offered before
-	; its next search is declined.
-	ld [wEngineScore], a
-	ld [wEngineScore + 1], a
-	call CloseBoardWindow
-	call DrawBoard
-	call BeginTurn
-	xor a
-	ret
-.nothing
-	or 1
-	ret
-
-
-;; Hides the window (the pause menu) and the pointer.
-;; @destroys af
-CloseBoardWindow:
-	ldh a, [hLCDC]
-	and LOW(~LCDC_WIN_ON)
-	ldh [hLCDC], a
-	jp HidePointer
-
-
 ;; The pause menu's REPLAY: the menu closes and the replay begins at the
 ;; game's position; B comes back to the game.
 ;; @destroys af, bc, de, hl
@@ -332,7 +264,7 @@ StartReplay:
 	ld [wReplayReturnState], a
 	ld a, [wPlyClocksLost]
 	and a
-	jp nz, RefuseUnlessLost
+	jr nz, RefuseUnlessLost
 	ld a, STATE_REPLAY
 	ld [wGameState], a
 	call CloseBoardWindow
@@ -340,6 +272,69 @@ StartReplay:
 	ld [wReplayPlies], a
 	ld [wReplayPly], a
 	jr ShowReplayPly
+
+
+;; Takes back the last ply between two players, or against the engine the
+;; player's last move (and the engine's after it, if it has moved): the
+;; position, the move list, the marks and the clocks become what they were
+;; before it (ShowGameAtPly, RestoreClocksAtPly), the window closes, and the
+;; player's turn begins. From the end
+;; screen the game goes on (the music again, no ending).
+;; @return z: taken back; nz: nothing to take back (or the game is too long)
+;; @destroys af, bc, de, hl
+TakeBack:
+	ld a, [wPlyClocksLost]
+	and a
+	ret nz
+	; c: the plies to take back
+	ld c, 1
+	ld a, [wGameMode]
+	cp GAME_MODE_TWO_PLAYERS
+	jr z, .gotPlies
+	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
+	ld b, a
+	ldh a, [hSideToMove]
+	cp b
+	jr nz, .gotPlies
+	inc c
+.gotPlies
+	ld a, [wMoveListCount]
+	sub c
+	jr c, .nothing
+	; The ending goes first: on the end screen, wEnding 0 says that the game
+	; is being rebuilt (the soak compares the board only once it is).
+	; No score of the engine's for this position yet either: a draw offered
+	; before its next search is declined.
+	push af
+	xor a
+	ld [wEnding], a
+	ld [wEngineScore], a
+	ld [wEngineScore + 1], a
+	pop af
+	push af
+	call ShowGameAtPly
+	pop af
+	call RestoreClocksAtPly
+	ld a, [wGameState]
+	cp STATE_OVER
+	ld a, SONG_TITLE
+	call z, PlaySong
+	call CloseBoardWindow
+	call BeginTurn
+	xor a
+	ret
+.nothing
+	or 1
+	ret
+
+
+;; Hides the window (the pause menu) and the pointer.
+;; @destroys af
+CloseBoardWindow:
+	ldh a, [hLCDC]
+	and LOW(~LCDC_WIN_ON)
+	ldh [hLCDC], a
+	jp HidePointer
 
 
 ;; STATE_REPLAY: left and right step a ply back and on, up goes to the start,
@@ -381,33 +376,30 @@ UpdateReplay::
 
 
 ;; Shows the replay's position (wReplayPly): the board, the move list up to
-;; it, the last move's marks without the selector, and the status line:
-;; REPLAY, the move that made the position (START before the first), the keys.
+;; it, the last move's marks without the selector, and the status line: the
+;; move that made the position (START before the first), and on the last row
+;; REPLAY and the keys.
 ;; @destroys af, bc, de, hl
 ShowReplayPly:
 	ld a, [wReplayPly]
 	call ShowGameAtPly
-	ld hl, wStatusText
-	ld de, ReplayText
-	call CopyText
 	ld a, [wReplayPly]
 	and a
 	ld de, ReplayStartText
 	jr z, .gotMove
 	dec a
-	push hl
 	call FormatMoveEntry
-	pop hl
 	ld de, wMoveListText
 .gotMove
+	ld hl, wStatusText
 	call CopyText
 	ld de, ReplayKeysText
 	call CopyText
 	jp QueueStatusBuffer
 
-ReplayText:      db "REPLAY", TEXT_NEWLINE, "@"
 ReplayStartText: db "START@"
-ReplayKeysText:  db TEXT_NEWLINE, TEXT_NEWLINE, "PAD: STEP   B: BACK@"
+ReplayKeysText:
+	db TEXT_NEWLINE, TEXT_NEWLINE, TEXT_NEWLINE, "REPLAY: PAD  B: BACK@"
 
 
 ;; Ends the replay: the game's position again, and the state it began in: the
@@ -426,7 +418,9 @@ EndReplay:
 
 ;; Shows the game's position after a number of plies: the engine's position
 ;; (ReplayGamePlies), the board, the move list up to it, the last move's marks;
-;; no piece picked up, no selector.
+;; no piece picked up (a mate's leaves wPickedSquare set), no selector. No
+;; square is outlined then (every way to the end screen, the menu, clears
+;; wOutlineCount).
 ;; @param a: the plies
 ;; @destroys af, bc, de, hl
 ShowGameAtPly:
@@ -435,7 +429,6 @@ ShowGameAtPly:
 	pop af
 	call ShowMoveListPlies
 	xor a
-	ld [wOutlineCount], a
 	ld [wPickedSquare], a
 	call DrawBoard
 	call UpdateSquareMarks

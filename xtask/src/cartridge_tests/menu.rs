@@ -170,7 +170,10 @@ fn a_at_each_item_does_what_it_says() {
 
     let resign = choose("MENU_RESIGN");
     assert_eq!(state(&resign), State::Over, "RESIGN");
-    assert_status(&resign, ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"]);
+    assert_status(
+        &resign,
+        ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"],
+    );
 
     let mut new_game = choose("MENU_NEW_GAME");
     new_game.run_frames(4).unwrap();

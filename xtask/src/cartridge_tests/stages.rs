@@ -311,7 +311,10 @@ fn at_the_end_b_with_nothing_to_take_back_and_start_or_select_s_replay_keep_the_
         assert_eq!(ending(&machine), Some(Ending::Resigned));
         assert_eq!(current_screen(&machine), "SetUpBoardScreen");
         assert!(!window_shown(&machine), "{button:?} opened the menu");
-        assert_status(&machine, ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"]);
+        assert_status(
+            &machine,
+            ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"],
+        );
     }
     machine.assert_no_violations().unwrap();
 }

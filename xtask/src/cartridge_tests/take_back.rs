@@ -8,13 +8,13 @@
 
 use engine_src::{Game, Position};
 
-use super::support::{
-    assert_board_is, assert_status, assert_text_at, bottom_top, choose_menu_item, choose_move, constant,
-    engine_square, engine_thinking, game, game_at, message_row, move_list_panel,
-    move_list_top, moves, press, record, records, resign, rows, state, view,
-    wait_for_human, white_flag_falls_at_next_vblank, Ending, Level, Mode, State,
-};
 use super::support::ending as game_ending;
+use super::support::{
+    assert_board_is, assert_status, assert_text_at, bottom_top, choose_menu_item, choose_move,
+    constant, engine_square, engine_thinking, game, game_at, message_row, move_list_panel,
+    move_list_top, moves, press, record, records, resign, rows, state, view, wait_for_human,
+    white_flag_falls_at_next_vblank, Ending, Level, Mode, State,
+};
 use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 use crate::rom_engine::RomKeys;
 
@@ -118,7 +118,11 @@ fn assert_game_is(machine: &mut Machine, game: &Game, context: &str) {
         position.halfmove_clock() as u8,
         "{context}: the fifty-move count"
     );
-    assert_eq!(rom_keys(machine), RomKeys::of_game(game), "{context}: the keys");
+    assert_eq!(
+        rom_keys(machine),
+        RomKeys::of_game(game),
+        "{context}: the keys"
+    );
     assert_eq!(
         records(machine).len(),
         game.moves().len(),
@@ -132,9 +136,10 @@ fn assert_game_is(machine: &mut Machine, game: &Game, context: &str) {
         view(machine, &rows, top),
         "{context}: the move list"
     );
-    let marks = game.moves().last().map_or((0, 0), |m| {
-        (engine_square(m.from), engine_square(m.to))
-    });
+    let marks = game
+        .moves()
+        .last()
+        .map_or((0, 0), |m| (engine_square(m.from), engine_square(m.to)));
     assert_eq!(
         (
             machine.read_u8("wLastMoveFrom").unwrap(),
@@ -187,22 +192,37 @@ fn between_two_players_take_back_goes_back_a_ply_at_a_time_to_the_start() {
     machine
         .run_until("BeginTurn", 10 * CYCLES_PER_FRAME)
         .unwrap();
-    assert_eq!(clocks(&machine), at_ply[15], "the clocks after the end screen's B");
+    assert_eq!(
+        clocks(&machine),
+        at_ply[15],
+        "the clocks after the end screen's B"
+    );
     machine.run_frames(2).unwrap();
     machine.release(Button::B);
     machine.run_frames(4).unwrap();
     assert_eq!(game_ending(&machine), None, "the game goes on");
     assert_eq!(state(&machine), State::Human);
-    assert_game_is(&mut machine, &model_game(&ucis, 15), "after the end screen's B");
+    assert_game_is(
+        &mut machine,
+        &model_game(&ucis, 15),
+        "after the end screen's B",
+    );
     assert_status(&machine, ["BLACK TO MOVE", "", "", ""]);
 
     // Then the menu's TAKE BACK, after the castle, the check, the en passant, the
     // captures, down to the start.
     for plies in (0..15).rev() {
         let context = format!("taken back to ply {plies}");
-        assert_eq!(take_back(&mut machine, Button::Start), at_ply[plies], "{context}: the clocks");
+        assert_eq!(
+            take_back(&mut machine, Button::Start),
+            at_ply[plies],
+            "{context}: the clocks"
+        );
         assert_eq!(state(&machine), State::Human, "{context}");
-        assert!(!super::support::window_shown(&machine), "{context}: the menu closed");
+        assert!(
+            !super::support::window_shown(&machine),
+            "{context}: the menu closed"
+        );
         assert_game_is(&mut machine, &model_game(&ucis, plies), &context);
     }
 
@@ -213,8 +233,18 @@ fn between_two_players_take_back_goes_back_a_ply_at_a_time_to_the_start() {
     }
     press(&mut machine, Button::A);
     assert_eq!(state(&machine), State::Menu);
-    assert_text_at(&machine, 0, message_row(&machine), "NO MOVE TO TAKE BACK", 20);
-    assert_game_is(&mut machine, &model_game(&ucis, 0), "a take back at the start");
+    assert_text_at(
+        &machine,
+        0,
+        message_row(&machine),
+        "NO MOVE TO TAKE BACK",
+        20,
+    );
+    assert_game_is(
+        &mut machine,
+        &model_game(&ucis, 0),
+        "a take back at the start",
+    );
 }
 
 /// Runs until the game begins the next turn; gives the clocks there.
@@ -232,7 +262,8 @@ fn against_the_engine_take_back_takes_back_its_move_and_the_players() {
     let mut at_turn = vec![start_clocks(&machine)];
     for (i, uci) in ["b2b3", "a2a3", "c2c3"].into_iter().enumerate() {
         let (after, _) = play_timed(&mut machine, game.position(), uci, false, 23 * i as u32);
-        game.play(*game.position().parse_uci(uci).as_ref().unwrap()).unwrap();
+        game.play(*game.position().parse_uci(uci).as_ref().unwrap())
+            .unwrap();
         assert_eq!(after, *game.position());
         // The engine's move, found among the model's by its record.
         at_turn.push(until_next_turn(&mut machine));
@@ -264,8 +295,16 @@ fn during_the_engines_think_take_back_stops_the_search_and_takes_back_the_player
     let mut machine = engine_thinking(Level::Hard);
     let at_ply = take_back(&mut machine, Button::Start);
     assert_eq!(state(&machine), State::Human);
-    assert_eq!(machine.read_u8("hSearching").unwrap(), 0, "the search stopped");
-    assert_game_is(&mut machine, &Game::new(Position::start()), "the player's move taken back");
+    assert_eq!(
+        machine.read_u8("hSearching").unwrap(),
+        0,
+        "the search stopped"
+    );
+    assert_game_is(
+        &mut machine,
+        &Game::new(Position::start()),
+        "the player's move taken back",
+    );
     assert_eq!(at_ply, start_clocks(&machine), "the clocks at the start");
     assert_status(&machine, ["WHITE TO MOVE", "", "", ""]);
 }
@@ -282,9 +321,17 @@ fn a_repetition_reached_through_a_take_back_counts_the_positions_before_it() {
     for uci in ucis {
         position = play_timed(&mut machine, &position, uci, false, 3).0;
     }
-    assert_eq!(machine.read_u8("wGameKeyCount").unwrap(), 1, "the pawn move reset the history");
+    assert_eq!(
+        machine.read_u8("wGameKeyCount").unwrap(),
+        1,
+        "the pawn move reset the history"
+    );
     take_back(&mut machine, Button::Select);
-    assert_game_is(&mut machine, &model_game(&ucis, 7), "the pawn move taken back");
+    assert_game_is(
+        &mut machine,
+        &model_game(&ucis, 7),
+        "the pawn move taken back",
+    );
     let position = *model_game(&ucis, 7).position();
     super::support::play(&mut machine, &position, "a4b6", false);
     machine.run_frames(4).unwrap();
@@ -328,7 +375,11 @@ fn a_resignation_is_taken_back_with_the_move_before_it() {
     press(&mut machine, Button::B);
     assert_eq!(state(&machine), State::Human);
     assert_eq!(game_ending(&machine), None);
-    assert_game_is(&mut machine, &Game::new(Position::start()), "the resignation taken back");
+    assert_game_is(
+        &mut machine,
+        &Game::new(Position::start()),
+        "the resignation taken back",
+    );
 }
 
 /// The replay's status line at the position after `plies` of `game`.
@@ -338,10 +389,10 @@ fn replay_status(game: &Game, plies: usize) -> [String; 4] {
         _ => game.move_list().unwrap()[plies - 1].clone(),
     };
     [
-        "REPLAY".to_owned(),
         entry,
         String::new(),
-        "PAD: STEP   B: BACK".to_owned(),
+        String::new(),
+        "REPLAY: PAD  B: BACK".to_owned(),
     ]
 }
 
@@ -387,7 +438,11 @@ fn the_replay_shows_every_position_of_the_game_and_b_start_select_go_back() {
         press(&mut machine, Button::Up);
         assert_replay_at(&mut machine, &ucis, &whole, 0);
         press(&mut machine, back);
-        assert_eq!(state(&machine), State::Over, "{back:?} goes back to the end screen");
+        assert_eq!(
+            state(&machine),
+            State::Over,
+            "{back:?} goes back to the end screen"
+        );
         assert_game_is(&mut machine, &whole, "back from the replay");
         assert_status(&machine, end_status);
         assert_eq!(clocks(&machine), at_ply[end], "the clocks stood");
@@ -410,13 +465,57 @@ fn the_menus_replay_comes_back_to_the_game_where_it_was() {
         assert_replay_at(&mut machine, &ucis, &whole, 2);
         let seconds = machine.read("wClockSeconds", 4).unwrap();
         machine.run_frames(120).unwrap();
-        assert_eq!(machine.read("wClockSeconds", 4).unwrap(), seconds, "the clocks stand");
+        assert_eq!(
+            machine.read("wClockSeconds", 4).unwrap(),
+            seconds,
+            "the clocks stand"
+        );
         press(&mut machine, back);
-        assert_eq!(state(&machine), State::Human, "{back:?} goes back to the game");
+        assert_eq!(
+            state(&machine),
+            State::Human,
+            "{back:?} goes back to the game"
+        );
         assert_game_is(&mut machine, &whole, "back from the replay");
         assert_status(&machine, ["BLACK TO MOVE", "", "", ""]);
     }
     // The game goes on from there.
     super::support::play(&mut machine, &position, "d6a3", false);
-    assert_game_is(&mut machine, &model_game(&GAME.split(' ').collect::<Vec<_>>(), 4), "a move after the replay");
+    assert_game_is(
+        &mut machine,
+        &model_game(&GAME.split(' ').collect::<Vec<_>>(), 4),
+        "a move after the replay",
+    );
+}
+
+#[test]
+fn a_take_back_at_the_longest_game_rebuilds_it_within_a_second() {
+    // The most plies the list holds, the knights going to and fro: every position is
+    // one of four, so the history of repetitions fills (a real game keeps at most 101
+    // keys, the fifty-move rule ending it): the slowest rebuild there is.
+    let mut machine = game(Mode::TwoPlayers);
+    super::support::between_updates(&mut machine);
+    let plies: usize = constant(&machine, "MAX_GAME_MOVES");
+    let shuffle = ["b1a3", "b6a4", "a3b1", "a4b6"];
+    let ucis: Vec<&str> = (0..plies).map(|i| shuffle[i % 4]).collect();
+    let mut position = Position::start();
+    let mut bytes = Vec::new();
+    for m in moves(&Position::start(), &ucis) {
+        bytes.extend(record(&machine, &position, &m));
+        position = position.play(&m);
+    }
+    machine.write("wMoveListRecords", &bytes).unwrap();
+    let registers = machine.registers();
+    machine.set_registers(&crate::harness::Registers {
+        af: (plies as u16) << 8,
+        ..registers
+    });
+    let cycles = machine
+        .call("ReplayGamePlies", 60 * CYCLES_PER_FRAME)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let frames = cycles as f64 / CYCLES_PER_FRAME as f64;
+    println!("ReplayGamePlies of {plies} plies: {cycles} machine cycles, {frames:.1} frames");
+    assert_board_is(&machine, &position, "the longest game rebuilt");
+    // A DMG second is 59.7275 frames.
+    assert!(frames < 59.7, "{frames:.1} frames");
 }

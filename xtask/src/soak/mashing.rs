@@ -166,6 +166,29 @@ const AIMED_BUTTONS: [(Button, usize); 6] = [
     (Button::B, 5),
 ];
 
+/// On the end screen: mostly A (a new game), now and then B (a take back, and the game
+/// goes on), START and SELECT (the replay), up and down (the move list).
+const END_BUTTONS: [(Button, usize); 6] = [
+    (Button::A, 6),
+    (Button::B, 1),
+    (Button::Start, 1),
+    (Button::Select, 1),
+    (Button::Up, 1),
+    (Button::Down, 1),
+];
+
+/// In the replay: mostly the control pad (a ply back or on, the start, the end), and
+/// now and then B, START or SELECT, which go back.
+const REPLAY_BUTTONS: [(Button, usize); 7] = [
+    (Button::Left, 4),
+    (Button::Right, 4),
+    (Button::Up, 1),
+    (Button::Down, 1),
+    (Button::B, 1),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+
 /// On the title and the option pages: mostly A (go on), now and then a move of the
 /// arrow, B or START. The pages open at the mode and level played last, so a game is
 /// mostly at the level of the one before: EASY at first, whose turns take the engine a
@@ -451,8 +474,11 @@ impl Run {
         } else {
             let picked = self.on_board && self.last_state == self.values.picked;
             let aimed = picked && Some(selector(machine)?) != self.picked_at;
+            let state = self.last_state;
             let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
                 (false, _, _) => &PAGE_BUTTONS,
+                (true, _, _) if state == self.values.over => &END_BUTTONS,
+                (true, _, _) if state == self.values.replay => &REPLAY_BUTTONS,
                 (true, false, _) => &BOARD_BUTTONS,
                 (true, true, false) => &PICKED_BUTTONS,
                 (true, true, true) => &AIMED_BUTTONS,
@@ -556,7 +582,12 @@ pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<F
     let mut run = Run {
         last_state: values.human,
         values,
-        rng: SplitMix64::new(SEED),
+        rng: SplitMix64::new(
+            std::env::var("MASH_SEED")
+                .ok()
+                .and_then(|s| u64::from_str_radix(&s, 16).ok())
+                .unwrap_or(SEED),
+        ),
         figures: Figures::default(),
         model: Game::new(Position::start()),
         seen: Vec::new(),
