@@ -417,7 +417,7 @@ mod tests {
         let shots = screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-            ["title", "play_as", "level", "board", "menu", "end"]
+            ["title", "play_as", "level", "board", "menu", "end", "replay"]
         );
         let (animation, moves) = animation(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
