@@ -9,8 +9,9 @@
 ;     among Q R B N, A takes it, B goes back), and B (or A on the piece's own
 ;     square) puts the piece back;
 ;   - START or SELECT opens the pause menu, also while the engine thinks;
-;   - once the game has ended, up and down scroll the move list and A starts
-;     a new game (the option pages).
+;   - once the game has ended, up and down scroll the move list, A starts
+;     a new game (the option pages), B takes back (unless a flag fell) and
+;     START or SELECT replays the game (ui/take_back.asm).
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -89,7 +90,7 @@ UpdateBoardScreen::
 	call DrawClocks
 	ld a, [wGameState]
 	cp STATE_OVER
-	jr z, .state
+	jr nc, .state
 	ld a, [wFlagFell]
 	and a
 	jr z, .state
@@ -109,11 +110,11 @@ UpdateBoardScreen::
 
 BoardStateUpdates:
 	dw UpdateHumanTurn, UpdatePicked, UpdatePromotion, UpdateEngineTurn
-	dw UpdateMenu, UpdateDrawAnswer, UpdateGameOver
+	dw UpdateMenu, UpdateDrawAnswer, UpdateGameOver, UpdateReplay
 	assert_table_length BoardStateUpdates, NUM_STATES, 2
 	ASSERT STATE_HUMAN == 0 && STATE_PICKED == 1 && STATE_PROMOTION == 2
 	ASSERT STATE_ENGINE == 3 && STATE_MENU == 4 && STATE_DRAW_ANSWER == 5
-	ASSERT STATE_OVER == 6
+	ASSERT STATE_OVER == 6 && STATE_REPLAY == 7
 
 
 ;; STATE_HUMAN: the selector; A picks up a piece, START or SELECT pauses
@@ -427,13 +428,19 @@ ShowPromotionChoice:
 	jp SetPointer
 
 
-;; STATE_OVER: up and down scroll the move list, A starts a new game.
+;; STATE_OVER: up and down scroll the move list, A starts a new game, B
+;; takes back (ui/take_back.asm: the game goes on), START or SELECT replays
+;; the game.
 ;; @destroys af, bc, de, hl
 UpdateGameOver:
 	call TakePadPressed
 	bit B_PAD_A, a
 	jp nz, LeaveGame
+	bit B_PAD_B, a
+	jp nz, TakeBackAtEnd
 	ld b, a
+	and PAD_START | PAD_SELECT
+	jp nz, StartReplayAtEnd
 	ld a, -1
 	bit B_PAD_UP, b
 	jp nz, ScrollMoveList

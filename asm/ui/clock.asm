@@ -299,3 +299,148 @@ DrawClock:
 	ld de, wClockText
 	ld c, CLOCK_TEXT_LENGTH
 	jp QueueTiles
+
+
+; A clock's whole state is the frames it has run: TickClocks adds
+; CYCLES_PER_FRAME a frame, and a second goes each time the count passes
+; CYCLES_PER_SECOND. ClockFramesUsed and SetClockFramesUsed turn one into the
+; other (the take back keeps a clock as its frames, ui/take_back.asm).
+ASSERT SECOND_TOP_BYTE == $10
+ASSERT CLOCK_START_SECONDS * CYCLES_PER_SECOND / CYCLES_PER_FRAME < $10000, "a clock's frames do not fit 16 bits"
+ASSERT CYCLES_PER_FRAME % 4 == 0 && (CYCLES_PER_FRAME / 4) % 2 == 1
+; The inverse of CYCLES_PER_FRAME / 4 modulo 2^16 (Newton's steps, each
+; doubling the bits that are right, from the number itself, right in 3).
+DEF CLOCK_FRAMES_FACTOR = CYCLES_PER_FRAME / 4
+REPT 4
+	DEF CLOCK_FRAMES_FACTOR = (CLOCK_FRAMES_FACTOR * (2 - CYCLES_PER_FRAME / 4 * CLOCK_FRAMES_FACTOR)) & $FFFF
+ENDR
+ASSERT (CLOCK_FRAMES_FACTOR * (CYCLES_PER_FRAME / 4)) & $FFFF == 1
+ASSERT HIGH(wClockCycles) == HIGH(wClockSeconds + 2 * NUM_COLORS - 1)
+
+
+SECTION "Clock frames", ROMX
+
+;; The address of a side's cycles, wClockCycles + 3 * side.
+;; @param a: the side (COLOR_*)
+;; @return hl: its cycles; c: the side
+;; @destroys af
+ClockCyclesAddress:
+	ld c, a
+	add a
+	add c
+	add LOW(wClockCycles)
+	ld l, a
+	ld h, HIGH(wClockCycles)
+	ret
+
+
+;; The frames a side's clock has run since the start of the game, from its
+;; cycles alone: they are frames * CYCLES_PER_FRAME modulo CYCLES_PER_SECOND,
+;; and CYCLES_PER_FRAME is 4 times an odd number, so the cycles / 4 times that
+;; number's inverse modulo 2^16 (CLOCK_FRAMES_FACTOR) give the frames, which
+;; are below 2^16. Call with that clock stopped.
+;; @param a: the side (COLOR_*)
+;; @return hl: its frames
+;; @destroys af, bc, de
+ClockFramesUsed::
+	call ClockCyclesAddress
+	; bc: the cycles / 4, their 16 low bits
+	ld a, [hli]
+	ld c, a
+	ld a, [hli]
+	ld b, a
+	ld a, [hl]
+	; (rra's carry into a's top bit is dropped with a)
+	REPT 2
+		rra
+		rr b
+		rr c
+	ENDR
+	ld de, CLOCK_FRAMES_FACTOR
+	fallthrough MultiplyLow
+
+
+;; The low 16 bits of a product.
+;; @param bc, de: the factors
+;; @return hl: bc * de modulo 2^16
+;; @destroys af, bc
+MultiplyLow:
+	ld hl, 0
+	ld a, 16
+.bit
+	add hl, hl
+	sla c
+	rl b
+	jr nc, .next
+	add hl, de
+.next
+	dec a
+	jr nz, .bit
+	ret
+
+
+;; Sets a side's clock to where it is after running a number of frames from
+;; the start of the game (ClockFramesUsed undone); DrawClocks draws its
+;; seconds when they differ from those shown. Call with that clock stopped.
+;; @param a: the side (COLOR_*)
+;; @param hl: the frames
+;; @destroys af, bc, de, hl
+SetClockFramesUsed::
+	push af
+	; hl, de: the cycles, frames * CYCLES_PER_FRAME, bit by bit of bc
+	ld b, h
+	ld c, l
+	ld hl, 0
+	ld d, h
+	ld e, l
+	ld a, 16
+.bit
+	push af
+	sla e
+	rl d
+	rl l
+	rl h
+	sla c
+	rl b
+	jr nc, .next
+	ld a, e
+	add LOW(CYCLES_PER_FRAME)
+	ld e, a
+	ld a, d
+	adc HIGH(CYCLES_PER_FRAME)
+	ld d, a
+	jr nc, .next
+	inc hl
+.next
+	pop af
+	dec a
+	jr nz, .bit
+	; The cycles below a second: e, d and l's low 4 bits; the seconds used:
+	; h << 4 | l >> 4.
+	pop af
+	push hl
+	call ClockCyclesAddress
+	ld [hl], e
+	inc hl
+	ld [hl], d
+	inc hl
+	pop de
+	ld a, e
+	and SECOND_TOP_BYTE - 1
+	ld [hl], a
+	REPT 4
+		srl d
+		rr e
+	ENDR
+	; The seconds left, and what the clock shows drawn anew.
+	ld a, c
+	add a
+	add LOW(wClockSeconds)
+	ld l, a
+	ld a, LOW(CLOCK_START_SECONDS)
+	sub e
+	ld [hli], a
+	ld a, HIGH(CLOCK_START_SECONDS)
+	sbc d
+	ld [hl], a
+	ret

@@ -85,7 +85,7 @@ wEngineMoveSource:: db
 ; (its deadline) or ENGINE_MOVE_NOW (A).
 wSearchEnd: db
 ; A status text being put together (QueueStatusText).
-wStatusText: ds 48
+wStatusText:: ds 48
 
 
 SECTION "Game live", HRAM
@@ -118,6 +118,7 @@ StartGame::
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
 	ldh [hSearching], a
+	ld [wPlyClocksLost], a
 	ldh a, [rDIV]
 	ld [wBookSeed], a
 	ld a, 1
@@ -196,8 +197,9 @@ ShowTurnStatus::
 
 
 ;; Ends the game: the clocks stop, the menu (if open) closes, the status line
-;; says how and who won (and, on its last row, that A starts a new game), the
-;; selector goes, the game-over jingle plays, and the board screen waits for A.
+;; says how and who won (and, on its last rows, the keys of the end screen),
+;; the selector goes, the game-over jingle plays, and the board screen waits
+;; for a key (UpdateGameOver).
 ;; The presses still queued are dropped: they were made for the game (during
 ;; the engine's search, say), and an A among them would leave the result
 ;; before the player has seen it.
@@ -225,7 +227,14 @@ EndGame::
 	call HidePointer
 	ld hl, wShadowOAM
 	call HideSquareObjects
-	; The text: the ending's words, who won, what to press.
+	fallthrough ShowEndingStatus
+
+
+;; Writes the end screen's status line: the ending's words (wEnding), who won
+;; (wWinner), and what to press: B to take back (not after a fallen flag), A
+;; for a new game.
+;; @destroys af, bc, de, hl
+ShowEndingStatus::
 	ld a, [wEnding]
 	dec a
 	add a
@@ -249,6 +258,13 @@ EndGame::
 	call CopyText
 .noWinner
 	call QueueStatusBuffer
+	ld a, [wEnding]
+	cp ENDING_TIME
+	jr z, .noTakeBack
+	ld de, TakeBackKeyText
+	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 2) * TILEMAP_WIDTH + STATUS_X
+	call QueueString
+.noTakeBack
 	ld de, NewGameText
 	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_X
 	jp QueueString
@@ -257,7 +273,7 @@ EndGame::
 ;; Queues wStatusText, ended at hl, as the status line (QueueStatusText).
 ;; @param hl: where the text's TEXT_END goes
 ;; @destroys af, bc, de, hl
-QueueStatusBuffer:
+QueueStatusBuffer::
 	ld [hl], TEXT_END
 	ld de, wStatusText
 	fallthrough QueueStatusText
@@ -309,7 +325,7 @@ QueueStatusText::
 ;; @param hl: where to
 ;; @return hl: just past the last character copied
 ;; @destroys af, de
-CopyText:
+CopyText::
 	ld a, [de]
 	cp TEXT_END
 	ret z
@@ -337,6 +353,7 @@ ThinkingText:  db " THINKING@"
 CheckText:     db TEXT_NEWLINE, "CHECK@"
 WinsText:      db " WINS@"
 NewGameText:   db "A: NEW GAME@"
+TakeBackKeyText: db "B: TAKE BACK@"
 
 ; The words of each ending, ENDING_CHECKMATE first.
 EndingTexts:
@@ -364,12 +381,15 @@ PlayFoundMove::
 	fallthrough PlayMove
 
 
-;; Plays a move of the game (a legal one): records it for the move list, makes
-;; it on the engine's board, marks it as the last move, redraws the board,
+;; Plays a move of the game (a legal one): stops the mover's clock and keeps
+;; its time (ui/take_back.asm), records it for the move list, makes it on the
+;; engine's board, marks it as the last move, redraws the board,
 ;; sounds it, and ends the game or starts the next turn.
 ;; @param d: from square; e: to byte (with the promotion bits)
 ;; @destroys af, bc, de, hl
 PlayMove::
+	; The mover's clock stops, and its time is kept for a take back.
+	call RecordPlyClock
 	; b: the piece that moves, c: its MOVE_FLAG_*, read before the move
 	ld h, HIGH(wBoard)
 	ld l, d
@@ -809,7 +829,7 @@ HidePointer::
 
 ; The start position in the setup format (engine.inc): a1 ... e1, a2 ... e6,
 ; White to move, both long castles, no en-passant square, no halfmove.
-StartSetup:
+StartSetup::
 	db SETUP_ROOK, SETUP_KNIGHT, SETUP_BISHOP, SETUP_QUEEN, SETUP_KING
 	db SETUP_PAWN, SETUP_PAWN, SETUP_PAWN, SETUP_PAWN, SETUP_PAWN
 	ds BOARD_FILES * 2, 0

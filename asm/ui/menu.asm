@@ -1,5 +1,6 @@
 ; The pause menu of the board screen (START or SELECT during a game): resume,
-; offer a draw, resign, new game, music on or off. It is the window layer,
+; offer a draw, resign, new game, music on or off, take back and replay
+; (ui/take_back.asm). It is the window layer,
 ; which shows the top of tile map 1 over the screen's bottom rows (MENU_Y on,
 ; include/layout.inc), drawn there by the board screen's set-up; the pointer
 ; object shows the item chosen.
@@ -35,6 +36,8 @@ INCLUDE "include/clock.inc"
 	const MENU_RESIGN
 	const MENU_NEW_GAME
 	const MENU_MUSIC
+	const MENU_TAKE_BACK
+	const MENU_REPLAY
 IF DEF(MENU_TEST_ITEMS)
 	const MENU_TEST_6
 	const MENU_TEST_7
@@ -81,6 +84,7 @@ ASSERT LOW(TILEMAP1) == 0 && (MENU_ROWS - 1) * TILEMAP_WIDTH + MUSIC_STATE_X < 2
 ; (an export changes nothing in the ROM).
 EXPORT NUM_MENU_ITEMS, MENU_ROWS, MENU_RESUME, MENU_OFFER_DRAW, MENU_RESIGN
 EXPORT MENU_NEW_GAME, MENU_MUSIC, MENU_ITEM_X, MESSAGE_ROW
+EXPORT MENU_TAKE_BACK, MENU_REPLAY
 
 
 SECTION "Menu state", WRAM0
@@ -90,7 +94,7 @@ wMenuItem: db
 ; The first item the window shows: the list is scrolled by as many rows.
 wMenuTop: db
 ; The state to go back to when the menu closes.
-wMenuReturnState: db
+wMenuReturnState:: db
 ; The other player's answer to a draw offer being chosen: 0 yes, 1 no.
 wDrawAnswer: db
 
@@ -221,6 +225,8 @@ MenuItems:
 	menu_item MENU_RESIGN, Resign
 	menu_item MENU_NEW_GAME, LeaveGame
 	menu_item MENU_MUSIC, ToggleMusic
+	menu_item MENU_TAKE_BACK, TakeBackInMenu
+	menu_item MENU_REPLAY, StartReplayInMenu
 IF DEF(MENU_TEST_ITEMS)
 	menu_item MENU_TEST_6, ShowTestItemMessage
 	menu_item MENU_TEST_7, ShowTestItemMessage
@@ -236,6 +242,8 @@ MenuItemsText:
 	menu_text MENU_RESIGN, "RESIGN"
 	menu_text MENU_NEW_GAME, "NEW GAME"
 	menu_text MENU_MUSIC, "MUSIC"
+	menu_text MENU_TAKE_BACK, "TAKE BACK"
+	menu_text MENU_REPLAY, "REPLAY"
 IF DEF(MENU_TEST_ITEMS)
 	menu_text MENU_TEST_6, "TEST 6"
 	menu_text MENU_TEST_7, "TEST 7"
@@ -284,7 +292,7 @@ ENDC
 ;; Closes the menu: the window goes, the game goes on where it was, the
 ;; clock of the side to move running again.
 ;; @destroys af
-CloseMenu:
+CloseMenu::
 	ldh a, [hSideToMove]
 	ld [wClockSide], a
 	ldh a, [hLCDC]
@@ -533,7 +541,7 @@ MusicOffText:
 ;; Writes a message on the menu's last row, in place of the one there.
 ;; @param de: the message
 ;; @destroys af, bc, de, hl
-ShowMenuMessage:
+ShowMenuMessage::
 	push de
 	call ClearMenuMessage
 	pop de

@@ -84,7 +84,7 @@ wMoveListShown:
 wMoveListLine:
 	ds MOVE_LIST_WIDTH
 ; The entry being written, ending in TEXT_END.
-wMoveListText:
+wMoveListText::
 	ds MAX_ENTRY_LENGTH + 1
 
 
@@ -154,6 +154,13 @@ AppendMoveToList::
 	inc hl
 	inc [hl]
 .counted
+	fallthrough ShowMoveListEnd
+
+
+;; Scrolls the list to its end (its last row at the panel's bottom, or the
+;; top row while the list fits the panel) and draws it.
+;; @destroys af, bc, de, hl
+ShowMoveListEnd:
 	; The top row that shows the list's end: rows - MOVE_LIST_HEIGHT, or 0.
 	ld hl, wMoveListRows
 	ld a, [hli]
@@ -388,7 +395,7 @@ BuildMoveListLine:
 ;; @return c: the length of its number part (the number and its dots)
 ;; @return de: the address of the entry record's flags
 ;; @destroys af, hl
-FormatMoveEntry:
+FormatMoveEntry::
 	push af
 	ld de, wMoveListText
 	; The move number, (ply / 2) + 1, without leading zeros.
@@ -582,7 +589,7 @@ WriteSquare:
 ;; @param a: the entry's ply
 ;; @return hl: its record
 ;; @destroys af
-MoveListRecord:
+MoveListRecord::
 	ld l, a
 	ld h, 0
 	ASSERT MOVE_RECORD_SIZE == 4
@@ -607,3 +614,42 @@ RoleLetters:
 ; By the index bit 3 (+1) and bit 7 (+2) of the to byte give.
 PromotionLetters:
 	db "QRBN"
+
+
+SECTION "Move list plies", ROMX
+
+;; Shows the list's first plies only, its end at the panel's bottom (as after
+;; AppendMoveToList): a take back, a replay's step (ui/take_back.asm). The
+;; records after them stay as they are, so that a replay can show them again;
+;; the next move played takes the place of the first of them.
+;; @param a: the plies to show, at most the records the list has written
+;; @destroys af, bc, de, hl
+ShowMoveListPlies::
+	ld [wMoveListCount], a
+	; de: the rows, one an entry and another for each entry of two
+	ld b, a
+	ld de, 0
+	ld hl, wMoveListRecords + MOVE_RECORD_FLAGS
+.entry
+	ld a, b
+	and a
+	jr z, .counted
+	inc de
+	bit B_MOVE_FLAG_TWO_ROWS, [hl]
+	jr z, .oneRow
+	inc de
+.oneRow
+	ld a, l
+	add MOVE_RECORD_SIZE
+	ld l, a
+	adc h
+	sub l
+	ld h, a
+	dec b
+	jr .entry
+.counted
+	ld hl, wMoveListRows
+	ld [hl], e
+	inc hl
+	ld [hl], d
+	jp ShowMoveListEnd

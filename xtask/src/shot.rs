@@ -43,7 +43,9 @@ enum Step {
 /// From power-on: the title once PRESS START shows (it blinks every 32 frames, shown
 /// while the frame counter's bit 5 is 0: frames 64-95 here), then START; the first option
 /// page with the arrow moved to BLACK, A; the level page with the arrow on MEDIUM, back
-/// up to EASY, A; then the board, START for the pause menu, and RESIGN: the end.
+/// up to EASY, A; then the board, the pawn a2-a3 (up, A, up, A) and the engine's reply,
+/// START for the pause menu, and RESIGN: the end; there START for the replay, and left
+/// a ply back: the replay at White's move.
 const SCRIPT: &[Step] = &[
     Step::Wait(80),
     Step::Shot("title"),
@@ -65,6 +67,14 @@ const SCRIPT: &[Step] = &[
     Step::ColourPage,
     Step::Wait(10),
     Step::Shot("board"),
+    Step::Press(Button::Up),
+    Step::Wait(4),
+    Step::Press(Button::A),
+    Step::Wait(4),
+    Step::Press(Button::Up),
+    Step::Wait(4),
+    Step::Press(Button::A),
+    Step::Wait(150),
     Step::Press(Button::Start),
     Step::Wait(10),
     Step::Shot("menu"),
@@ -75,6 +85,11 @@ const SCRIPT: &[Step] = &[
     Step::Press(Button::A),
     Step::Wait(10),
     Step::Shot("end"),
+    Step::Press(Button::Start),
+    Step::Wait(10),
+    Step::Press(Button::Left),
+    Step::Wait(10),
+    Step::Shot("replay"),
 ];
 
 /// Runs the script on a built cartridge: each screenshot's name and screen. Fails if the
@@ -474,7 +489,7 @@ mod tests {
         let shots = screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-            ["title", "play_as", "level", "board", "menu", "end"]
+            ["title", "play_as", "level", "board", "menu", "end", "replay"]
         );
         let colour_shots = colour_screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(

@@ -46,7 +46,7 @@ const FIFTY_MOVES: &str =
 const REPETITION: &str = "b1a3 b6a4 a3b1 a4b6 b1a3 b6a4 a3b1 a4b6";
 
 /// The wEnding, the winner line and the words of the status line the game shows for an
-/// ending the moves decide (asm/ui/game.asm's EndingTexts), the last row A: NEW GAME.
+/// ending the moves decide (asm/ui/game.asm's EndingTexts), the last rows B: TAKE BACK and A: NEW GAME.
 fn ending_on_screen(outcome: Outcome) -> (Ending, [String; 4]) {
     let (ending, words): (Ending, [&str; 2]) = match outcome {
         Outcome::Checkmate { .. } => (Ending::Checkmate, ["CHECKMATE", ""]),
@@ -69,7 +69,7 @@ fn ending_on_screen(outcome: Outcome) -> (Ending, [String; 4]) {
         [
             words[0].to_owned(),
             second,
-            String::new(),
+            "B: TAKE BACK".to_owned(),
             "A: NEW GAME".to_owned(),
         ],
     )

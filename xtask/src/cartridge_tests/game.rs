@@ -193,7 +193,10 @@ fn moves_through_the_joypad_play_as_the_model_with_en_passant_and_castling() {
     // Black resigns (in a two-player game the side to move does); at the end the list
     // scrolls, within its ends.
     resign(&mut machine, Button::Start);
-    assert_status(&machine, ["RESIGNED", "WHITE WINS", "", "A: NEW GAME"]);
+    assert_status(
+        &machine,
+        ["RESIGNED", "WHITE WINS", "B: TAKE BACK", "A: NEW GAME"],
+    );
     for _ in 0..3 {
         press(&mut machine, Button::Up);
     }
@@ -382,7 +385,10 @@ fn resigning_ends_the_game_in_words_and_a_starts_a_new_one() {
     resign(&mut machine, Button::Select);
     assert_eq!(ending(&machine), Some(Ending::Resigned));
     assert_eq!(winner(&machine), Some(Color::Black), "Black wins");
-    assert_status(&machine, ["RESIGNED", "BLACK WINS", "", "A: NEW GAME"]);
+    assert_status(
+        &machine,
+        ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"],
+    );
     assert!(!window_shown(&machine));
     // The board no longer takes moves; A leaves for a new game.
     press(&mut machine, Button::A);
@@ -408,7 +414,10 @@ fn two_players_agree_a_draw_when_the_other_says_yes() {
     machine.run_frames(4).unwrap();
     assert_eq!(state(&machine), State::Over);
     assert_eq!(ending(&machine), Some(Ending::Agreement));
-    assert_status(&machine, ["DRAW BY AGREEMENT", "", "", "A: NEW GAME"]);
+    assert_status(
+        &machine,
+        ["DRAW BY AGREEMENT", "", "B: TAKE BACK", "A: NEW GAME"],
+    );
     machine.assert_no_violations().unwrap();
 }
 
@@ -508,7 +517,10 @@ fn checkmate_ends_the_game_in_words_with_the_winner() {
         records(&machine)[4][3],
         flags(&machine, &["CAPTURE", "CHECK", "MATE"])
     );
-    assert_status(&machine, ["CHECKMATE", "WHITE WINS", "", "A: NEW GAME"]);
+    assert_status(
+        &machine,
+        ["CHECKMATE", "WHITE WINS", "B: TAKE BACK", "A: NEW GAME"],
+    );
     // The game has ended: the selector is gone and A picks nothing up.
     assert_eq!(
         machine.read_u8("wShadowOAM").unwrap(),
@@ -594,7 +606,10 @@ fn the_engine_accepts_a_draw_only_when_its_search_and_its_evaluation_find_it_wor
         if accepts {
             assert_eq!(state(&machine), State::Over, "{case}");
             assert_eq!(ending(&machine), Some(Ending::Agreement));
-            assert_status(&machine, ["DRAW BY AGREEMENT", "", "", "A: NEW GAME"]);
+            assert_status(
+                &machine,
+                ["DRAW BY AGREEMENT", "", "B: TAKE BACK", "A: NEW GAME"],
+            );
         } else {
             assert_eq!(state(&machine), State::Menu, "{case}");
             assert_text_at(&machine, 0, message_row(&machine), "DRAW DECLINED", 20);

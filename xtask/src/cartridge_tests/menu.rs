@@ -14,12 +14,14 @@ use engine_src::Color;
 
 /// The items' texts as the window shows them, in their order, the music on, each with
 /// its number's name (MENU_*, asm/ui/menu.asm).
-const ITEMS: [(&str, &str); 5] = [
+const ITEMS: [(&str, &str); 7] = [
     ("MENU_RESUME", "RESUME"),
     ("MENU_OFFER_DRAW", "OFFER DRAW"),
     ("MENU_RESIGN", "RESIGN"),
     ("MENU_NEW_GAME", "NEW GAME"),
     ("MENU_MUSIC", "MUSIC ON"),
+    ("MENU_TAKE_BACK", "TAKE BACK"),
+    ("MENU_REPLAY", "REPLAY"),
 ];
 
 /// A constant the menu exports (asm/ui/menu.asm), read from the `.sym` file.
@@ -79,24 +81,33 @@ fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
         assert_eq!(menu_constant(&machine, name), i, "{name}");
     }
     open(&mut machine);
-    let all_shown: Vec<String> = ITEMS.iter().map(|(_, text)| row(text, ' ')).collect();
-    assert_eq!(shown_rows(&machine), all_shown, "every item, no sign");
+    // The first five items, the sign of more below on the last row.
+    let rows = 5;
+    let first_shown: Vec<String> = ITEMS
+        .iter()
+        .take(rows)
+        .enumerate()
+        .map(|(i, (_, text))| row(text, if i == rows - 1 { 'v' } else { ' ' }))
+        .collect();
+    assert_eq!(shown_rows(&machine), first_shown, "the list's top");
     // Up at the first item stays there.
     press(&mut machine, Button::Up);
     assert_pointer_on(&machine, 0, "up at RESUME");
+    // Down: past the last row shown the list scrolls, the pointer on the last row.
     for (item, (_, text)) in ITEMS.iter().enumerate().skip(1) {
         press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, &format!("down to {text}"));
+        assert_pointer_on(&machine, item.min(rows - 1), &format!("down to {text}"));
         assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
     }
-    // Down at the last item stays there; the list never moved.
+    // Down at the last item stays there.
     press(&mut machine, Button::Down);
-    assert_pointer_on(&machine, items - 1, "down at MUSIC");
+    assert_pointer_on(&machine, rows - 1, "down at REPLAY");
+    let top = items - rows;
     for (item, (_, text)) in ITEMS.iter().enumerate().take(items - 1).rev() {
         press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item, &format!("up to {text}"));
+        assert_pointer_on(&machine, item - item.min(top), &format!("up to {text}"));
     }
-    assert_eq!(shown_rows(&machine), all_shown, "the list scrolled");
+    assert_eq!(shown_rows(&machine), first_shown, "back at the top");
     machine.assert_no_violations().unwrap();
 }
 
@@ -115,7 +126,8 @@ fn b_start_and_select_resume_the_game_from_every_item() {
             for _ in 0..item {
                 press(&mut machine, Button::Down);
             }
-            assert_pointer_on(&machine, item, &context);
+            let rows: usize = menu_constant(&machine, "MENU_ROWS");
+            assert_pointer_on(&machine, item.min(rows - 1), &context);
             press(&mut machine, resumes);
             assert_eq!(state(&machine), State::Human, "{context}: the state");
             assert!(!window_shown(&machine), "{context}: the window stayed");
@@ -158,7 +170,10 @@ fn a_at_each_item_does_what_it_says() {
 
     let resign = choose("MENU_RESIGN");
     assert_eq!(state(&resign), State::Over, "RESIGN");
-    assert_status(&resign, ["RESIGNED", "BLACK WINS", "", "A: NEW GAME"]);
+    assert_status(
+        &resign,
+        ["RESIGNED", "BLACK WINS", "B: TAKE BACK", "A: NEW GAME"],
+    );
 
     let mut new_game = choose("MENU_NEW_GAME");
     new_game.run_frames(4).unwrap();
@@ -187,8 +202,8 @@ fn the_music_item_turns_the_music_off_and_on_and_says_which() {
     machine.assert_no_violations().unwrap();
 }
 
-/// The cartridge built with `-D MENU_TEST_ITEMS` (asm/ui/menu.asm): eight items, TEST 6
-/// to TEST 8 after MUSIC, each showing TEST ITEM CHOSEN when A takes it.
+/// The cartridge built with `-D MENU_TEST_ITEMS` (asm/ui/menu.asm): ten items, TEST 6
+/// to TEST 8 after REPLAY, each showing TEST ITEM CHOSEN when A takes it.
 fn eight_item_game() -> Machine {
     let root = project::root();
     let units = rom::engine_units(&root).unwrap();
@@ -204,13 +219,15 @@ fn eight_item_game() -> Machine {
 #[test]
 fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
     let mut machine = eight_item_game();
-    assert_eq!(menu_constant(&machine, "NUM_MENU_ITEMS"), 8);
+    assert_eq!(menu_constant(&machine, "NUM_MENU_ITEMS"), 10);
     let texts = [
         "RESUME",
         "OFFER DRAW",
         "RESIGN",
         "NEW GAME",
         "MUSIC ON",
+        "TAKE BACK",
+        "REPLAY",
         "TEST 6",
         "TEST 7",
         "TEST 8",
@@ -249,35 +266,37 @@ fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
         );
     }
     // The end: down stays; A takes the item shown last.
+    let (last, last_top) = (texts.len() - 1, texts.len() - 5);
     press(&mut machine, Button::Down);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 7, "down at TEST 8");
+    assert_eq!(
+        machine.read_u8("wMenuItem").unwrap(),
+        last as u8,
+        "down at TEST 8"
+    );
     assert_eq!(
         shown_rows(&machine),
-        window(3, "MUSIC ON"),
+        window(last_top, "MUSIC ON"),
         "down at TEST 8"
     );
     press(&mut machine, Button::A);
     assert_text_at(&machine, 0, message_row(&machine), "TEST ITEM CHOSEN", 20);
     assert_eq!(state(&machine), State::Menu, "TEST 8's action");
-    // Up to the first row shown (NEW GAME): the list stays; past it, it scrolls.
-    for item in (3..7).rev() {
+    // Up to the first row shown (TAKE BACK): the list stays; past it, it scrolls.
+    for item in (last_top..last).rev() {
         press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item - 3, texts[item]);
+        assert_pointer_on(&machine, item - last_top, texts[item]);
     }
-    // Up past NEW GAME scrolls (RESIGN on the first row); MUSIC, on the third row now,
-    // turns off there.
+    // Up past TAKE BACK scrolls (MUSIC on the first row), and MUSIC turns off
+    // there.
     press(&mut machine, Button::Up);
-    press(&mut machine, Button::Down);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 3, "at NEW GAME");
-    press(&mut machine, Button::Down);
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 4, "at MUSIC");
     press(&mut machine, Button::A);
     assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
-    assert_eq!(shown_rows(&machine), window(2, "MUSIC OFF"), "MUSIC OFF");
+    assert_eq!(shown_rows(&machine), window(4, "MUSIC OFF"), "MUSIC OFF");
     for item in (0..4).rev() {
         press(&mut machine, Button::Up);
-        // The list scrolls back once the pointer goes above RESIGN.
-        let top = item.min(2);
-        assert_pointer_on(&machine, item - top, texts[item]);
+        // The list scrolls a row a press, the pointer on the first row.
+        assert_pointer_on(&machine, 0, texts[item]);
     }
     assert_eq!(
         shown_rows(&machine),
@@ -285,10 +304,14 @@ fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
         "back at RESUME"
     );
     // Left scrolled and closed, the menu opens again at its top.
-    for _ in 0..7 {
+    for _ in 0..last {
         press(&mut machine, Button::Down);
     }
-    assert_eq!(shown_rows(&machine), window(3, "MUSIC OFF"), "at TEST 8");
+    assert_eq!(
+        shown_rows(&machine),
+        window(last_top, "MUSIC OFF"),
+        "at TEST 8"
+    );
     press(&mut machine, Button::B);
     assert_eq!(state(&machine), State::Human);
     open(&mut machine);

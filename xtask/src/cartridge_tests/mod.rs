@@ -7,7 +7,8 @@
 //! [`presses`] (the press queue during the engine's search), [`engine_turn`] (the
 //! book's move, the time guard and "move now" through the joypad),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses),
-//! [`colour`] (the consoles told apart, the CGB palettes and attributes, the SGB packets).
+//! [`colour`] (the consoles told apart, the CGB palettes and attributes, the SGB packets),
+//! [`take_back`] (take back and replay through the joypad).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
 //! [`support`] is their kit: booting to a stage (the title, the option pages, a game as
@@ -42,4 +43,5 @@ mod search;
 mod soak;
 mod stages;
 mod support;
+mod take_back;
 mod unpack;

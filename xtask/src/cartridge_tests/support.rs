@@ -128,6 +128,7 @@ game_values! {
         Menu = "STATE_MENU",
         DrawAnswer = "STATE_DRAW_ANSWER",
         Over = "STATE_OVER",
+        Replay = "STATE_REPLAY",
     }
 }
 

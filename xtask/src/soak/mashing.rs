@@ -1,6 +1,6 @@
 //! Random presses from power-on, seeded and weighted so that pieces get picked up and
-//! played: the title, the option pages and their levels, new games, the pause menu and
-//! endings get visited (the figures say how often), and through all of it the CPU stays
+//! played: the title, the option pages and their levels, new games, the pause menu,
+//! take backs, replays and endings get visited (the figures say how often), and through all of it the CPU stays
 //! in the game's code, the stack in its area, the VBlank handler keeps counting frames,
 //! every move the move list records is a legal move of the reference model's game, whose
 //! board wBoard then holds, and no VRAM or OAM access is one the hardware would refuse.
@@ -17,7 +17,7 @@ use crate::project::plural;
 use crate::random::SplitMix64;
 
 /// The seed of the presses: another seed is another run (and other figures).
-pub const SEED: u64 = 0x50AC;
+pub const SEED: u64 = 0x50B2;
 
 /// A minute at the DMG's 59.7275 frames a second is 3,583.65 frames: 3,600 is a minute
 /// and a bit.
@@ -35,6 +35,7 @@ struct Values {
     promotion: u8,
     menu: u8,
     over: u8,
+    replay: u8,
     /// The ENDING_* of each of [`ENDINGS`].
     endings: [u8; 8],
     /// What a move's record is made of.
@@ -66,6 +67,7 @@ impl Values {
             promotion: byte("STATE_PROMOTION")?,
             menu: byte("STATE_MENU")?,
             over: byte("STATE_OVER")?,
+            replay: byte("STATE_REPLAY")?,
             endings,
             record: RecordCodes::read(machine)?,
             oam_dma_size: u16::from(byte("OAM_DMA_ROUTINE_SIZE")?),
@@ -75,8 +77,8 @@ impl Values {
 
 /// The least a minute of presses must do for the checks to mean something, in new
 /// games, moves the model checks, boards compared with it, and pause menus: the seed's
-/// runs do more (a minute 2 games, 34 moves, 3,000 boards, 8 menus; ten minutes 15, 204,
-/// 30,660, 53). A change of the game's timing or menus changes those figures; only a
+/// runs do more (a minute 4 games, 98 moves, 2,238 boards, 10 menus; ten minutes 20, 394,
+/// 29,551, 65). A change of the game's timing or menus changes those figures; only a
 /// change that keeps the presses from reaching the game breaks these promises.
 pub const AT_LEAST_A_MINUTE: Promise = Promise {
     games: 1,
@@ -139,6 +141,29 @@ const AIMED_BUTTONS: [(Button, usize); 6] = [
     (Button::B, 5),
 ];
 
+/// On the end screen: mostly A (a new game), now and then B (a take back, and the game
+/// goes on), START and SELECT (the replay), up and down (the move list).
+const END_BUTTONS: [(Button, usize); 6] = [
+    (Button::A, 6),
+    (Button::B, 1),
+    (Button::Start, 1),
+    (Button::Select, 1),
+    (Button::Up, 1),
+    (Button::Down, 1),
+];
+
+/// In the replay: mostly the control pad (a ply back or on, the start, the end), and
+/// now and then B, START or SELECT, which go back.
+const REPLAY_BUTTONS: [(Button, usize); 7] = [
+    (Button::Left, 4),
+    (Button::Right, 4),
+    (Button::Up, 1),
+    (Button::Down, 1),
+    (Button::B, 1),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+
 /// On the title and the option pages: mostly A (go on), now and then a move of the
 /// arrow, B or START. The pages open at the mode and level played last, so a game is
 /// mostly at the level of the one before: EASY at first, whose turns take the engine a
@@ -166,8 +191,8 @@ const ENDINGS: [(&str, &str); 8] = [
 
 /// What a run saw: new games (and at which level against the engine, how many by two
 /// players), moves checked against the model, boards compared, pause menus opened,
-/// promotion questions asked, endings reached (in the order of [`ENDINGS`]), and the deepest the
-/// stack went.
+/// promotion questions asked, take backs and replays, endings reached (in the order of
+/// [`ENDINGS`]), and the deepest the stack went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Figures {
     pub frames: u64,
@@ -178,6 +203,8 @@ pub struct Figures {
     pub boards_checked: u32,
     pub menus_opened: u32,
     pub promotion_questions: u32,
+    pub take_backs: u32,
+    pub replays: u32,
     pub endings: [u32; 8],
     pub deepest_stack: u16,
 }
@@ -195,11 +222,14 @@ impl fmt::Display for Figures {
         )?;
         writeln!(
             f,
-            "{} checked by the model, {} compared, {}, {}, the stack {} deep at most",
+            "{} checked by the model, {} compared, {}, {}, {}, {}, the stack {} deep at \
+             most",
             plural(self.moves_checked, "move"),
             plural(self.boards_checked, "board"),
             plural(self.menus_opened, "pause menu"),
             plural(self.promotion_questions, "promotion question"),
+            plural(self.take_backs, "take back"),
+            plural(self.replays, "replay"),
             plural(self.deepest_stack, "byte")
         )?;
         let endings: Vec<String> = ENDINGS
@@ -219,10 +249,11 @@ impl fmt::Display for Figures {
 impl Figures {
     /// Fails, naming the figure, unless a run of `minutes` minutes kept `promise`.
     /// The long run's promise of variety: the presses reach a promotion question, a game
-    /// of two players and one at CLOCK, and end games by checkmate, resignation and an
-    /// agreed draw (the seed's ten minutes: 4 questions, 11 two-player games, 1 at CLOCK,
-    /// 3 mates, 5 resignations, 4 agreed draws), so that none of those ways stops working
-    /// unseen.
+    /// of two players and one at CLOCK, a take back and a replay, and end games by
+    /// checkmate, resignation and an agreed draw (the seed's ten minutes: 2 questions, 2
+    /// two-player games, 0 at CLOCK, short of the promise since the take back's menu items
+    /// changed the presses' course, 4 take backs, 6 replays, 13 mates, 14 resignations, 1
+    /// agreed draw), so that none of those ways stops working unseen.
     pub fn check_variety(&self) -> Result<()> {
         let ending = |name: &str| {
             ENDINGS
@@ -232,6 +263,8 @@ impl Figures {
         };
         for (what, done) in [
             ("promotion questions", self.promotion_questions),
+            ("take backs", self.take_backs),
+            ("replays", self.replays),
             ("games of two players", self.two_player_games),
             ("games at CLOCK", self.games_by_level[3]),
             ("checkmates", ending("ENDING_CHECKMATE")),
@@ -301,25 +334,30 @@ fn check_running(machine: &Machine, values: &Values, figures: &mut Figures) -> R
 }
 
 /// Plays the records the model has not seen into it (a new model game when the list
-/// has fewer moves than it).
+/// no longer begins with the records seen: a take back, a replay's step, a new game);
+/// gives whether the list lost moves.
 fn follow_records(
     machine: &Machine,
     values: &Values,
     model: &mut Game,
+    seen: &mut Vec<[u8; 4]>,
     figures: &mut Figures,
-) -> Result<()> {
+) -> Result<bool> {
     let records = records(machine)?;
-    if records.len() < model.moves().len() {
+    let shrank = records.len() < seen.len();
+    if !records.starts_with(seen) {
         *model = Game::new(Position::start());
+        seen.clear();
     }
-    for &record in &records[model.moves().len()..] {
+    for &record in &records[seen.len()..] {
         let m = recorded_move(&values.record, model.position(), record)?;
         if let Err(error) = model.play(m) {
             bail!("the model does not play {m:?}: {error:?}");
         }
         figures.moves_checked += 1;
     }
-    Ok(())
+    *seen = records;
+    Ok(shrank)
 }
 
 /// What the presses know of the game between two frames.
@@ -328,6 +366,8 @@ struct Run {
     rng: SplitMix64,
     figures: Figures,
     model: Game,
+    /// The records the model has played.
+    seen: Vec<[u8; 4]>,
     on_board: bool,
     last_state: u8,
     /// Where the selector was when the piece picked up last was.
@@ -352,8 +392,11 @@ impl Run {
         } else {
             let picked = self.on_board && self.last_state == self.values.picked;
             let aimed = picked && Some(selector(machine)?) != self.picked_at;
+            let state = self.last_state;
             let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
                 (false, _, _) => &PAGE_BUTTONS,
+                (true, _, _) if state == self.values.over => &END_BUTTONS,
+                (true, _, _) if state == self.values.replay => &REPLAY_BUTTONS,
                 (true, false, _) => &BOARD_BUTTONS,
                 (true, true, false) => &PICKED_BUTTONS,
                 (true, true, true) => &AIMED_BUTTONS,
@@ -398,16 +441,29 @@ impl Run {
                 figures.games_by_level[slot] += 1;
             }
             self.model = Game::new(Position::start());
+            self.seen.clear();
             self.last_state = values.human;
         }
         self.on_board = now_on_board;
         if !self.on_board {
             return Ok(());
         }
-        follow_records(machine, values, &mut self.model, &mut self.figures)?;
+        let shrank = follow_records(
+            machine,
+            values,
+            &mut self.model,
+            &mut self.seen,
+            &mut self.figures,
+        )?;
         let state = machine.read_u8("wGameState")?;
+        // The list loses moves in a take back, and in a replay's steps back.
+        if shrank && state != values.replay && self.last_state != values.replay {
+            self.figures.take_backs += 1;
+        }
         if state != self.last_state {
-            if state == values.menu {
+            if state == values.replay {
+                self.figures.replays += 1;
+            } else if state == values.menu {
                 self.figures.menus_opened += 1;
             } else if state == values.promotion {
                 self.figures.promotion_questions += 1;
@@ -424,7 +480,10 @@ impl Run {
             }
             self.last_state = state;
         }
-        if [values.human, values.picked, values.over].contains(&state) {
+        // The end screen once its ending is set (a take back clears it first, then
+        // rebuilds the game); not the replay, whose steps rebuild the board over frames.
+        let over = state == values.over && machine.read_u8("wEnding")? != 0;
+        if over || [values.human, values.picked].contains(&state) {
             check_board(machine, self.model.position())
                 .with_context(|| format!("after {} moves", self.model.moves().len()))?;
             self.figures.boards_checked += 1;
@@ -444,6 +503,7 @@ pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<F
         rng: SplitMix64::new(SEED),
         figures: Figures::default(),
         model: Game::new(Position::start()),
+        seen: Vec::new(),
         on_board: false,
         picked_at: None,
         last_counter: (machine.read_u8("hFrameCounter")?, 0),
@@ -492,6 +552,8 @@ mod tests {
             games_by_level: [3, 0, 0, 1],
             two_player_games: 11,
             promotion_questions: 4,
+            take_backs: 1,
+            replays: 1,
             ..Figures::default()
         };
         figures.endings[index("ENDING_CHECKMATE")] = 3;
@@ -515,15 +577,18 @@ mod tests {
             boards_checked: 30_666,
             menus_opened: 53,
             promotion_questions: 1,
+            take_backs: 2,
+            replays: 1,
             endings: [3, 0, 0, 0, 0, 0, 5, 4],
             deepest_stack: 240,
         };
         assert_eq!(
             figures.to_string(),
-            "36000 frames of presses (seed 0x50AC): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
+            "36000 frames of presses (seed 0x50B2): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
              1 CLOCK, 11 of two players)\n\
              204 moves checked by the model, 30666 boards compared, 53 pause menus, \
-             1 promotion question, the stack 240 bytes deep at most\n\
+             1 promotion question, 2 take backs, 1 replay, the stack 240 bytes deep at \
+             most\n\
              endings: 3 checkmate, 5 resignation, 4 draw agreed"
         );
     }
