@@ -319,9 +319,10 @@ SquareToSetupIndex::
 	ret
 
 
-SECTION "Setup squares", ROMX
+SECTION "Setup squares", ROMX, ALIGN[5]
 
-; The square of each setup index.
+; The square of each setup index (aligned so that the table, NUM_SQUARES bytes,
+; stays within a page wherever the linker puts it).
 SetupSquares:
 FOR rank, BOARD_RANKS
 	FOR file, BOARD_FILES

@@ -63,8 +63,9 @@ wMoveRecord: ds MOVE_RECORD_SIZE
 ; Frames left before the search must stop (StartSearch's deadline, the CLOCK
 ; level's); 0 while there is none.
 wThinkFramesLeft: dw
-; A status text being put together (QueueStatusText).
-wStatusText: ds 48
+; A status text being put together (QueueStatusText); also a row of the pause
+; menu (ui/menu.asm): each is put together and queued at once.
+wStatusText:: ds 48
 
 
 SECTION "Game live", HRAM
@@ -146,11 +147,15 @@ BeginTurn::
 
 
 ;; Writes the status of the turn: WHITE TO MOVE (or WHITE THINKING on the
-;; engine's turn), and CHECK on the next row when the side to move is in
-;; check.
+;; engine's turn, FINDING A HINT while a hint is searched for), and CHECK on
+;; the next row when the side to move is in check.
 ;; @destroys af, bc, de, hl
 ShowTurnStatus::
 	ld hl, wStatusText
+	ld a, [wGameState]
+	cp STATE_HINT
+	ld de, HintSearchText
+	jr z, .gotText
 	ldh a, [hSideToMove]
 	call CopySideName
 	ld de, ToMoveText
@@ -284,7 +289,7 @@ QueueStatusText::
 ;; @param hl: where to
 ;; @return hl: just past the last character copied
 ;; @destroys af, de
-CopyText:
+CopyText::
 	ld a, [de]
 	cp TEXT_END
 	ret z
@@ -309,6 +314,9 @@ WhiteText:     db "WHITE@"
 BlackText:     db "BLACK@"
 ToMoveText:    db " TO MOVE@"
 ThinkingText:  db " THINKING@"
+; As long as WHITE THINKING: the thinking sign runs on after it.
+HintSearchText: db "FINDING A HINT@"
+	ASSERT STRLEN("FINDING A HINT") == THINKING_SIGN_X - STATUS_X
 CheckText:     db TEXT_NEWLINE, "CHECK@"
 WinsText:      db " WINS@"
 NewGameText:   db "A: NEW GAME@"
@@ -503,8 +511,26 @@ UpdateEngineTurn::
 	jp MoveBoardCursor
 
 .think
-	; The level's depth; for CLOCK, the deepest, until its deadline.
 	ld a, [wGameLevel]
+	call StartLevelSearch
+	call RunSearch
+	; Stopped by a fallen flag (the board screen's next update ends the game)
+	; or by a key (the move found is dropped, and the next frames reach the
+	; pause in the queue, above).
+	ret nz
+	ld a, [wSearchScore]
+	ld [wEngineScore], a
+	ld a, [wSearchScore + 1]
+	ld [wEngineScore + 1], a
+	jp PlayFoundMove
+
+;; Starts a search of the position for the side to move at a level
+;; (StartSearch): the level's depth; for CLOCK, the deepest, until its
+;; deadline, a share of the side to move's clock (ClockLevelThinkFrames). The
+;; engine's turn and a hint (ui/hint.asm) search so.
+;; @param a: the level (LEVEL_*)
+;; @destroys af, bc, de, hl
+StartLevelSearch::
 	ld c, a
 	ld b, 0
 	ld hl, LevelDepths
@@ -518,17 +544,7 @@ UpdateEngineTurn::
 	call ClockLevelThinkFrames
 .gotDeadline
 	ld a, b
-	call StartSearch
-	call RunSearch
-	; Stopped by a fallen flag (the board screen's next update ends the game)
-	; or by a key (the move found is dropped, and the next frames reach the
-	; pause in the queue, above).
-	ret nz
-	ld a, [wSearchScore]
-	ld [wEngineScore], a
-	ld a, [wSearchScore + 1]
-	ld [wEngineScore + 1], a
-	jp PlayFoundMove
+	jp StartSearch
 
 ; The search depth of each level (LEVEL_*): CLOCK deepens to the deepest, until
 ; its deadline.
