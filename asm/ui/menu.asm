@@ -1,9 +1,9 @@
 ; The pause menu of the board screen (START or SELECT during a game): resume,
 ; a hint (ui/hint.asm), switch sides (ui/sides.asm; between two players the
-; engine takes over), offer a draw, resign, new game, music on or off. It is the window layer,
-; which shows the top of tile map 1 over the screen's bottom rows (MENU_Y on,
-; include/layout.inc), drawn there by the board screen's set-up; the pointer
-; object shows the item chosen.
+; engine takes over), offer a draw, resign, new game, music on or off. It is
+; the window layer, which shows the top of tile map 1 over the screen's bottom
+; rows (MENU_Y on, include/layout.inc), drawn there by the board screen's
+; set-up; the pointer object shows the item chosen.
 ;
 ; The items are a list, one row of MenuItems each (its text, its action): a
 ; new item is a `const` below, a `menu_item` row and a `menu_text` (the
@@ -12,8 +12,7 @@
 ; first or last row shown, with a sign (^ on the first row, v on the last) while
 ; more items are above or below. The window is always opened on the list's
 ; top rows, drawn while it was hidden (CloseMenu), so that its first frame
-; shows them whole. Built with `-D MENU_TEST_ITEMS` (the menu's
-; tests), the list has three items more, to show it scroll.
+; shows them whole.
 ;
 ; A draw offered to the engine is accepted only when the engine is worse off
 ; by its last search's score and by the evaluation of the position (both below
@@ -40,11 +39,6 @@ INCLUDE "include/clock.inc"
 	const MENU_RESIGN
 	const MENU_NEW_GAME
 	const MENU_MUSIC
-IF DEF(MENU_TEST_ITEMS)
-	const MENU_TEST_6
-	const MENU_TEST_7
-	const MENU_TEST_8
-ENDC
 DEF NUM_MENU_ITEMS EQU const_value
 
 ; A row of MenuItems: its text (TEXT_END at its end), its action (the routine
@@ -254,11 +248,6 @@ MenuItems:
 	menu_item MENU_RESIGN, Resign
 	menu_item MENU_NEW_GAME, LeaveGame
 	menu_item MENU_MUSIC, ToggleMusic
-IF DEF(MENU_TEST_ITEMS)
-	menu_item MENU_TEST_6, ShowTestItemMessage
-	menu_item MENU_TEST_7, ShowTestItemMessage
-	menu_item MENU_TEST_8, ShowTestItemMessage
-ENDC
 	assert_table_length MenuItems, NUM_MENU_ITEMS, MENU_ITEM_SIZE
 	ASSERT MENU_ITEM_ACTION == 2
 
@@ -271,28 +260,12 @@ MenuItemsText:
 	menu_text MENU_RESIGN, "RESIGN"
 	menu_text MENU_NEW_GAME, "NEW GAME"
 	menu_text MENU_MUSIC, "MUSIC"
-IF DEF(MENU_TEST_ITEMS)
-	menu_text MENU_TEST_6, "TEST 6"
-	menu_text MENU_TEST_7, "TEST 7"
-	menu_text MENU_TEST_8, "TEST 8"
-ENDC
 	ASSERT menu_texts == NUM_MENU_ITEMS, "MenuItemsText does not have a text for each item"
 ; SWITCH SIDES between two players.
 EnginePlaysText:
 	db "ENGINE PLAYS NOW@"
 	ASSERT STRLEN("ENGINE PLAYS NOW") < MENU_ROW_LENGTH
 
-IF DEF(MENU_TEST_ITEMS)
-
-;; The test items' action: a message that says it ran.
-;; @destroys af, bc, de, hl
-ShowTestItemMessage:
-	ld de, TestItemText
-	jp ShowMenuMessage
-
-TestItemText:
-	db "TEST ITEM CHOSEN@"
-ENDC
 
 
 ;; Opens the menu (the window shows, the clocks stop), the pointer at RESUME,

@@ -1,26 +1,30 @@
 //! The pause menu through the joypad: every item reached with up and down (the list stops
-//! at its ends, it does not wrap), A, B, START and SELECT at each item, the music item
-//! turning the music off and on, and a list longer than the window (the cartridge built
-//! with `-D MENU_TEST_ITEMS`, three items more) scrolling a row at a time with its signs
-//! of more items above and below.
+//! at its ends, it does not wrap), the list, longer than the window, scrolling a row at a
+//! time with its signs of more items above and below, A, B, START and SELECT at each item,
+//! the music item turning the music off and on, and a menu reopened after a scroll showing
+//! its first rows from its first frame.
 
 use super::support::{
-    assert_status, assert_text_at, color_value, constant, current_screen, game, menu_row,
-    message_row, new_game, pointer, press, state, window_shown, Level, Mode, Options, State,
+    assert_status, assert_text_at, color_value, constant, current_screen, game, menu_item_x,
+    menu_row, message_row, pointer, press, screen_text, state, window_shown, Mode, State,
 };
 use crate::harness::{Button, Machine};
-use crate::{project, rom};
 use engine_src::Color;
 
-/// The items' texts as the window shows them, in their order, the music on, each with
-/// its number's name (MENU_*, asm/ui/menu.asm).
-const ITEMS: [(&str, &str); 5] = [
+/// The items' texts as the window shows them in a game against the engine, in their
+/// order, the music on, each with its number's name (MENU_*, asm/ui/menu.asm).
+const ITEMS: [(&str, &str); 7] = [
     ("MENU_RESUME", "RESUME"),
+    ("MENU_HINT", "HINT"),
+    ("MENU_SWITCH_SIDES", "SWITCH SIDES"),
     ("MENU_OFFER_DRAW", "OFFER DRAW"),
     ("MENU_RESIGN", "RESIGN"),
     ("MENU_NEW_GAME", "NEW GAME"),
     ("MENU_MUSIC", "MUSIC ON"),
 ];
+
+/// The rows of items the window shows.
+const ROWS: usize = 5;
 
 /// A constant the menu exports (asm/ui/menu.asm), read from the `.sym` file.
 fn menu_constant(machine: &Machine, name: &str) -> usize {
@@ -69,34 +73,130 @@ fn open(machine: &mut Machine) {
     assert_pointer_on(machine, 0, "the menu opened");
 }
 
+/// The window's rows with the list scrolled to item `top`, each with its sign of more
+/// items, `music` the music's row.
+fn window(top: usize, music: &str) -> Vec<String> {
+    (top..top + ROWS)
+        .map(|item| {
+            let text = if item == ITEMS.len() - 1 {
+                music
+            } else {
+                ITEMS[item].1
+            };
+            let sign = match item - top {
+                0 if top > 0 => '^',
+                last if last == ROWS - 1 && top + ROWS < ITEMS.len() => 'v',
+                _ => ' ',
+            };
+            row(text, sign)
+        })
+        .collect()
+}
+
+/// The window row the pointer is on at `item` after going down from the first item.
+fn row_going_down(item: usize) -> usize {
+    item.min(ROWS - 1)
+}
+
 #[test]
-fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
+fn every_item_is_reached_with_up_and_down_the_list_scrolling_with_signs_of_more() {
     let mut machine = game(Mode::White);
-    let items = menu_constant(&machine, "NUM_MENU_ITEMS");
-    assert_eq!(items, ITEMS.len(), "the cartridge's items");
-    assert_eq!(menu_constant(&machine, "MENU_ROWS"), 5, "the rows shown");
+    assert_eq!(
+        menu_constant(&machine, "NUM_MENU_ITEMS"),
+        ITEMS.len(),
+        "the cartridge's items"
+    );
+    assert_eq!(menu_constant(&machine, "MENU_ROWS"), ROWS, "the rows shown");
     for (i, (name, _)) in ITEMS.iter().enumerate() {
         assert_eq!(menu_constant(&machine, name), i, "{name}");
     }
     open(&mut machine);
-    let all_shown: Vec<String> = ITEMS.iter().map(|(_, text)| row(text, ' ')).collect();
-    assert_eq!(shown_rows(&machine), all_shown, "every item, no sign");
+    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
     // Up at the first item stays there.
     press(&mut machine, Button::Up);
     assert_pointer_on(&machine, 0, "up at RESUME");
+    // Down to the last row shown: the list stays; past it, it scrolls a row a press.
     for (item, (_, text)) in ITEMS.iter().enumerate().skip(1) {
         press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, &format!("down to {text}"));
         assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
+        assert_pointer_on(&machine, row_going_down(item), &format!("down to {text}"));
+        let top = item.saturating_sub(ROWS - 1);
+        assert_eq!(
+            shown_rows(&machine),
+            window(top, "MUSIC ON"),
+            "down to {text}"
+        );
     }
-    // Down at the last item stays there; the list never moved.
+    // Down at the last item stays there.
+    let last = ITEMS.len() - 1;
     press(&mut machine, Button::Down);
-    assert_pointer_on(&machine, items - 1, "down at MUSIC");
-    for (item, (_, text)) in ITEMS.iter().enumerate().take(items - 1).rev() {
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), last as u8);
+    assert_pointer_on(&machine, ROWS - 1, "down at MUSIC");
+    // Up to the first row shown: the list stays; past it, it scrolls back.
+    let top = last + 1 - ROWS;
+    for item in (0..last).rev() {
         press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item, &format!("up to {text}"));
+        let shown_top = item.min(top);
+        assert_pointer_on(&machine, item - shown_top, ITEMS[item].1);
+        assert_eq!(
+            shown_rows(&machine),
+            window(shown_top, "MUSIC ON"),
+            "up to {}",
+            ITEMS[item].1
+        );
     }
-    assert_eq!(shown_rows(&machine), all_shown, "the list scrolled");
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn between_two_players_the_third_item_says_the_engine_plays() {
+    let mut machine = game(Mode::TwoPlayers);
+    open(&mut machine);
+    assert_eq!(
+        shown_rows(&machine)[menu_constant(&machine, "MENU_SWITCH_SIDES")],
+        row("ENGINE PLAYS NOW", ' ')
+    );
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn a_menu_reopened_after_a_scroll_shows_its_first_rows_from_its_first_frame() {
+    let mut machine = game(Mode::White);
+    // The screen's rows under the board from the items' column, as the player sees them
+    // (the pointer, an object, is left of it): the board's, then the menu's.
+    let menu_y: usize = constant(&machine, "MENU_Y");
+    let item_x = menu_item_x(&machine);
+    let screen_rows = |machine: &Machine| -> Vec<String> {
+        (0..ROWS)
+            .map(|i| screen_text(machine, item_x, menu_y + i, 20 - item_x))
+            .collect()
+    };
+    let board = screen_rows(&machine);
+    open(&mut machine);
+    for _ in 1..ITEMS.len() {
+        press(&mut machine, Button::Down);
+    }
+    assert_eq!(shown_rows(&machine), window(2, "MUSIC ON"), "scrolled");
+    // B, and START as soon as the board shows again.
+    machine.tap(Button::B, 1).unwrap();
+    let mut frames = 1;
+    while screen_rows(&machine) != board {
+        machine.run_frames(1).unwrap();
+        frames += 1;
+        assert!(frames < 10, "the menu did not close");
+    }
+    machine.tap(Button::Start, 1).unwrap();
+    while screen_rows(&machine) == board {
+        machine.run_frames(1).unwrap();
+        frames += 1;
+        assert!(frames < 20, "the menu did not open again");
+    }
+    let seen = screen_rows(&machine);
+    let first: Vec<String> = window(0, "MUSIC ON")
+        .iter()
+        .map(|text| text[item_x..].to_owned())
+        .collect();
+    assert_eq!(seen, first, "the first frame of the menu opened again");
     machine.assert_no_violations().unwrap();
 }
 
@@ -115,7 +215,7 @@ fn b_start_and_select_resume_the_game_from_every_item() {
             for _ in 0..item {
                 press(&mut machine, Button::Down);
             }
-            assert_pointer_on(&machine, item, &context);
+            assert_pointer_on(&machine, row_going_down(item), &context);
             press(&mut machine, resumes);
             assert_eq!(state(&machine), State::Human, "{context}: the state");
             assert!(!window_shown(&machine), "{context}: the window stayed");
@@ -172,7 +272,8 @@ fn a_at_each_item_does_what_it_says() {
 #[test]
 fn the_music_item_turns_the_music_off_and_on_and_says_which() {
     let mut machine = choose("MENU_MUSIC");
-    let music = menu_row(&machine, menu_constant(&machine, "MENU_MUSIC"));
+    // MUSIC, the last item, on the window's last row.
+    let music = menu_row(&machine, ROWS - 1);
     assert_eq!(state(&machine), State::Menu);
     assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
     assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
@@ -183,115 +284,9 @@ fn the_music_item_turns_the_music_off_and_on_and_says_which() {
     // Closed and opened again, the menu says what the music is.
     press(&mut machine, Button::B);
     open(&mut machine);
+    for _ in 1..ITEMS.len() {
+        press(&mut machine, Button::Down);
+    }
     assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
-    machine.assert_no_violations().unwrap();
-}
-
-/// The cartridge built with `-D MENU_TEST_ITEMS` (asm/ui/menu.asm): eight items, TEST 6
-/// to TEST 8 after MUSIC, each showing TEST ITEM CHOSEN when A takes it.
-fn eight_item_game() -> Machine {
-    let root = project::root();
-    let units = rom::engine_units(&root).unwrap();
-    let build = rom::assemble_and_link(
-        &units,
-        &["MENU_TEST_ITEMS"],
-        "the cartridge with -D MENU_TEST_ITEMS",
-    )
-    .unwrap_or_else(|error| panic!("{error:#}"));
-    new_game(&build, Options::Chosen(Mode::White, Level::Easy), 8)
-}
-
-#[test]
-fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
-    let mut machine = eight_item_game();
-    assert_eq!(menu_constant(&machine, "NUM_MENU_ITEMS"), 8);
-    let texts = [
-        "RESUME",
-        "OFFER DRAW",
-        "RESIGN",
-        "NEW GAME",
-        "MUSIC ON",
-        "TEST 6",
-        "TEST 7",
-        "TEST 8",
-    ];
-    // The window from item `top` on, with its signs.
-    let window = |top: usize, music: &str| -> Vec<String> {
-        (top..top + 5)
-            .map(|item| {
-                let text = if item == 4 { music } else { texts[item] };
-                let sign = match item - top {
-                    0 if top > 0 => '^',
-                    4 if top + 5 < texts.len() => 'v',
-                    _ => ' ',
-                };
-                row(text, sign)
-            })
-            .collect()
-    };
-    open(&mut machine);
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
-    // Down to the last row shown: the list stays.
-    for (item, text) in texts.iter().enumerate().take(5).skip(1) {
-        press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, text);
-    }
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "at MUSIC");
-    // Down past it: the list scrolls a row a press, the pointer on the last row.
-    for (item, text) in texts.iter().enumerate().skip(5) {
-        press(&mut machine, Button::Down);
-        assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
-        assert_pointer_on(&machine, 4, text);
-        assert_eq!(
-            shown_rows(&machine),
-            window(item - 4, "MUSIC ON"),
-            "down to {text}"
-        );
-    }
-    // The end: down stays; A takes the item shown last.
-    press(&mut machine, Button::Down);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 7, "down at TEST 8");
-    assert_eq!(
-        shown_rows(&machine),
-        window(3, "MUSIC ON"),
-        "down at TEST 8"
-    );
-    press(&mut machine, Button::A);
-    assert_text_at(&machine, 0, message_row(&machine), "TEST ITEM CHOSEN", 20);
-    assert_eq!(state(&machine), State::Menu, "TEST 8's action");
-    // Up to the first row shown (NEW GAME): the list stays; past it, it scrolls.
-    for item in (3..7).rev() {
-        press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item - 3, texts[item]);
-    }
-    // Up past NEW GAME scrolls (RESIGN on the first row); MUSIC, on the third row now,
-    // turns off there.
-    press(&mut machine, Button::Up);
-    press(&mut machine, Button::Down);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 3, "at NEW GAME");
-    press(&mut machine, Button::Down);
-    press(&mut machine, Button::A);
-    assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
-    assert_eq!(shown_rows(&machine), window(2, "MUSIC OFF"), "MUSIC OFF");
-    for item in (0..4).rev() {
-        press(&mut machine, Button::Up);
-        // The list scrolls back once the pointer goes above RESIGN.
-        let top = item.min(2);
-        assert_pointer_on(&machine, item - top, texts[item]);
-    }
-    assert_eq!(
-        shown_rows(&machine),
-        window(0, "MUSIC OFF"),
-        "back at RESUME"
-    );
-    // Left scrolled and closed, the menu opens again at its top.
-    for _ in 0..7 {
-        press(&mut machine, Button::Down);
-    }
-    assert_eq!(shown_rows(&machine), window(3, "MUSIC OFF"), "at TEST 8");
-    press(&mut machine, Button::B);
-    assert_eq!(state(&machine), State::Human);
-    open(&mut machine);
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC OFF"), "opened again");
     machine.assert_no_violations().unwrap();
 }
