@@ -4,7 +4,8 @@
 //! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
 //! chess engine through its test driver), [`home`] (the interrupt handlers, the press
 //! queue's routines), [`menu`] (the pause menu through the joypad, its list scrolling),
-//! [`presses`] (the press queue during the engine's search),
+//! [`presses`] (the press queue during the engine's search), [`hint`] (the menu's
+//! HINT), [`sides`] (SWITCH SIDES, and the engine taking over between two players),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
@@ -28,6 +29,7 @@ mod clock;
 mod endings;
 mod engine;
 mod game;
+mod hint;
 mod home;
 mod menu;
 mod move_list;
@@ -35,6 +37,7 @@ mod options;
 mod presses;
 mod screens;
 mod search;
+mod sides;
 mod soak;
 mod stages;
 mod support;
