@@ -1,6 +1,6 @@
 //! Random presses from power-on, seeded and weighted so that pieces get picked up and
-//! played: the title, the option pages and their levels, new games, the pause menu and
-//! endings get visited (the figures say how often), and through all of it the CPU stays
+//! played: the title, the option pages and their levels, new games, the pause menu (its
+//! hints and side swaps among its items) and endings get visited (the figures say how often), and through all of it the CPU stays
 //! in the game's code, the stack in its area, the VBlank handler keeps counting frames,
 //! every move the move list records is a legal move of the reference model's game, whose
 //! board wBoard then holds, and no VRAM or OAM access is one the hardware would refuse.
@@ -35,6 +35,7 @@ struct Values {
     promotion: u8,
     menu: u8,
     over: u8,
+    hint: u8,
     /// The ENDING_* of each of [`ENDINGS`].
     endings: [u8; 8],
     /// The MOVE_FLAG_* bits.
@@ -84,6 +85,7 @@ impl Values {
             promotion: byte("STATE_PROMOTION")?,
             menu: byte("STATE_MENU")?,
             over: byte("STATE_OVER")?,
+            hint: byte("STATE_HINT")?,
             endings,
             capture: byte("MOVE_FLAG_CAPTURE")?,
             promotion_flag: byte("MOVE_FLAG_PROMOTION")?,
@@ -191,7 +193,8 @@ const ENDINGS: [(&str, &str); 8] = [
 
 /// What a run saw: new games (and at which level against the engine, how many by two
 /// players), moves checked against the model, boards compared, pause menus opened,
-/// promotion questions asked, endings reached (in the order of [`ENDINGS`]), and the deepest the
+/// promotion questions asked, hints asked for, side swaps (SWITCH SIDES, or the engine
+/// taking over between two players: the game's mode changed), endings reached (in the order of [`ENDINGS`]), and the deepest the
 /// stack went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Figures {
@@ -203,6 +206,8 @@ pub struct Figures {
     pub boards_checked: u32,
     pub menus_opened: u32,
     pub promotion_questions: u32,
+    pub hints: u32,
+    pub side_swaps: u32,
     pub endings: [u32; 8],
     pub deepest_stack: u16,
 }
@@ -220,11 +225,13 @@ impl fmt::Display for Figures {
         )?;
         writeln!(
             f,
-            "{} checked by the model, {} compared, {}, {}, the stack {} deep at most",
+            "{} checked by the model, {} compared, {}, {}, {}, {}, the stack {} deep at most",
             plural(self.moves_checked, "move"),
             plural(self.boards_checked, "board"),
             plural(self.menus_opened, "pause menu"),
             plural(self.promotion_questions, "promotion question"),
+            plural(self.hints, "hint"),
+            plural(self.side_swaps, "side swap"),
             plural(self.deepest_stack, "byte")
         )?;
         let endings: Vec<String> = ENDINGS
@@ -244,10 +251,9 @@ impl fmt::Display for Figures {
 impl Figures {
     /// Fails, naming the figure, unless a run of `minutes` minutes kept `promise`.
     /// The long run's promise of variety: the presses reach a promotion question, a game
-    /// of two players and one at CLOCK, and end games by checkmate, resignation and an
-    /// agreed draw (the seed's ten minutes: 4 questions, 11 two-player games, 1 at CLOCK,
-    /// 3 mates, 5 resignations, 4 agreed draws), so that none of those ways stops working
-    /// unseen.
+    /// of two players and one at CLOCK, a hint and a side swap, and end games by
+    /// checkmate, resignation and an agreed draw (the seed's ten minutes: see the README's
+    /// soak figures), so that none of those ways stops working unseen.
     pub fn check_variety(&self) -> Result<()> {
         let ending = |name: &str| {
             ENDINGS
@@ -259,6 +265,8 @@ impl Figures {
             ("promotion questions", self.promotion_questions),
             ("games of two players", self.two_player_games),
             ("games at CLOCK", self.games_by_level[3]),
+            ("hints", self.hints),
+            ("side swaps", self.side_swaps),
             ("checkmates", ending("ENDING_CHECKMATE")),
             ("resignations", ending("ENDING_RESIGNED")),
             ("draws agreed", ending("ENDING_AGREEMENT")),
@@ -413,6 +421,8 @@ struct Run {
     model: Game,
     on_board: bool,
     last_state: u8,
+    /// The game's mode (wGameMode) at the last frame on the board.
+    last_mode: u8,
     /// Where the selector was when the piece picked up last was.
     picked_at: Option<(u8, u8)>,
     /// hFrameCounter and the frame it last changed in.
@@ -482,18 +492,26 @@ impl Run {
             }
             self.model = Game::new(Position::start());
             self.last_state = values.human;
+            self.last_mode = machine.read_u8("wGameMode")?;
         }
         self.on_board = now_on_board;
         if !self.on_board {
             return Ok(());
         }
         follow_records(machine, values, &mut self.model, &mut self.figures)?;
+        let mode = machine.read_u8("wGameMode")?;
+        if mode != self.last_mode {
+            self.figures.side_swaps += 1;
+            self.last_mode = mode;
+        }
         let state = machine.read_u8("wGameState")?;
         if state != self.last_state {
             if state == values.menu {
                 self.figures.menus_opened += 1;
             } else if state == values.promotion {
                 self.figures.promotion_questions += 1;
+            } else if state == values.hint {
+                self.figures.hints += 1;
             } else if state == values.picked {
                 self.picked_at = Some(selector(machine)?);
             } else if state == values.over {
@@ -523,6 +541,7 @@ pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<F
     let values = Values::read(machine)?;
     let mut run = Run {
         last_state: values.human,
+        last_mode: 0,
         values,
         rng: SplitMix64::new(SEED),
         figures: Figures::default(),
@@ -575,6 +594,8 @@ mod tests {
             games_by_level: [3, 0, 0, 1],
             two_player_games: 11,
             promotion_questions: 4,
+            hints: 2,
+            side_swaps: 1,
             ..Figures::default()
         };
         figures.endings[index("ENDING_CHECKMATE")] = 3;
@@ -598,6 +619,8 @@ mod tests {
             boards_checked: 30_666,
             menus_opened: 53,
             promotion_questions: 1,
+            hints: 6,
+            side_swaps: 1,
             endings: [3, 0, 0, 0, 0, 0, 5, 4],
             deepest_stack: 240,
         };
@@ -606,7 +629,7 @@ mod tests {
             "36000 frames of presses (seed 0x50AC): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
              1 CLOCK, 11 of two players)\n\
              204 moves checked by the model, 30666 boards compared, 53 pause menus, \
-             1 promotion question, the stack 240 bytes deep at most\n\
+             1 promotion question, 6 hints, 1 side swap, the stack 240 bytes deep at most\n\
              endings: 3 checkmate, 5 resignation, 4 draw agreed"
         );
     }
