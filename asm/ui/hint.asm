@@ -66,16 +66,17 @@ UpdateHint::
 	call StartLevelSearch
 	call RunSearch
 	jr nz, EndHintSearch
-	; The piece picked up as A would (PickUp, at the selector), then the
-	; selector on the move's destination.
+	; The piece picked up as A would (PickUp, at the selector: the state says
+	; STATE_PICKED once its move generation has left the board whole), then
+	; the selector on the move's destination and the status of the turn.
 	ld a, [wSearchBestMove]
 	call SetCursorToSquare
-	call EndHintSearch
 	call PickUp
 	ld a, [wSearchBestMove + 1]
 	and MOVE_TO_SQUARE
 	call SetCursorToSquare
-	jp UpdateCursorObjects
+	call UpdateCursorObjects
+	jp ShowTurnStatus
 
 
 ;; The player's turn again (STATE_HUMAN), the status line saying so.

@@ -31,7 +31,8 @@ enum Step {
 /// From power-on: the title once PRESS START shows (it blinks every 32 frames, shown
 /// while the frame counter's bit 5 is 0: frames 64-95 here), then START; the first option
 /// page with the arrow moved to BLACK, A; the level page with the arrow on MEDIUM, back
-/// up to EASY, A; then the board, START for the pause menu, and RESIGN: the end.
+/// up to EASY, A; then the board, START for the pause menu, HINT (the hint's piece picked
+/// up, the selector on its square), START again and RESIGN: the end.
 const SCRIPT: &[Step] = &[
     Step::Wait(80),
     Step::Shot("title"),
@@ -55,6 +56,17 @@ const SCRIPT: &[Step] = &[
     Step::Press(Button::Start),
     Step::Wait(10),
     Step::Shot("menu"),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Press(Button::A),
+    Step::Wait(120),
+    Step::Shot("hint"),
+    Step::Press(Button::Start),
+    Step::Wait(10),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Press(Button::Down),
+    Step::Wait(4),
     Step::Press(Button::Down),
     Step::Wait(4),
     Step::Press(Button::Down),
@@ -402,7 +414,7 @@ mod tests {
         let shots = screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-            ["title", "play_as", "level", "board", "menu", "end"]
+            ["title", "play_as", "level", "board", "menu", "hint", "end"]
         );
         let (animation, moves) = animation(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(

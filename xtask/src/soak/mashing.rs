@@ -36,6 +36,8 @@ struct Values {
     menu: u8,
     over: u8,
     hint: u8,
+    level_choice: u8,
+    draw_answer: u8,
     /// The ENDING_* of each of [`ENDINGS`].
     endings: [u8; 8],
     /// The MOVE_FLAG_* bits.
@@ -86,6 +88,8 @@ impl Values {
             menu: byte("STATE_MENU")?,
             over: byte("STATE_OVER")?,
             hint: byte("STATE_HINT")?,
+            level_choice: byte("STATE_LEVEL_CHOICE")?,
+            draw_answer: byte("STATE_DRAW_ANSWER")?,
             endings,
             capture: byte("MOVE_FLAG_CAPTURE")?,
             promotion_flag: byte("MOVE_FLAG_PROMOTION")?,
@@ -145,6 +149,42 @@ const BOARD_BUTTONS: [(Button, usize); 8] = [
     (Button::Select, 1),
 ];
 
+/// In the pause menu: mostly down, A now and then, so that every item of the list is
+/// chosen now and then, those far down it (RESIGN, NEW GAME, the music) about half as
+/// often as the first ones (a walk from RESUME with these weights ends on RESUME 14% of
+/// the time, HINT 11%, SWITCH SIDES 9%, OFFER DRAW 6%, RESIGN 5%, NEW GAME 5%, the music
+/// 11%, and closes the menu with B, START or SELECT 39%; with the board's buttons, the
+/// menu's before it had items, 67% ended on RESUME, 1% on NEW GAME).
+const MENU_BUTTONS: [(Button, usize); 8] = [
+    (Button::A, 8),
+    (Button::Down, 50),
+    (Button::Up, 10),
+    (Button::Left, 3),
+    (Button::Right, 3),
+    (Button::B, 3),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+
+/// At the engine's level question between two players: mostly B (back to the menu), so
+/// that most two-player games stay quick; now and then another level and A, which hands
+/// the side to move to the engine.
+const LEVEL_CHOICE_BUTTONS: [(Button, usize); 4] = [
+    (Button::B, 6),
+    (Button::A, 2),
+    (Button::Left, 1),
+    (Button::Right, 1),
+];
+
+/// At a draw offered between two players (the pointer at NO): left (to YES) and A
+/// about as often, so that about half the offers are taken.
+const DRAW_ANSWER_BUTTONS: [(Button, usize); 4] = [
+    (Button::Left, 4),
+    (Button::Right, 1),
+    (Button::A, 4),
+    (Button::B, 1),
+];
+
 /// With a piece picked up: while the selector is on the piece (where A would put it
 /// back), no A; once the control pad has taken it to one of the piece's squares,
 /// mostly A, which plays the move there.
@@ -169,11 +209,13 @@ const AIMED_BUTTONS: [(Button, usize); 6] = [
 /// On the title and the option pages: mostly A (go on), now and then a move of the
 /// arrow, B or START. The pages open at the mode and level played last, so a game is
 /// mostly at the level of the one before: EASY at first, whose turns take the engine a
-/// second at most (CLOCK's take half a minute), and every mode and level now and then.
+/// second at most (CLOCK's take half a minute), and every mode and level now and then;
+/// up a little more often than down, which goes round from the first item to the last
+/// (TWO PLAYERS, whose games are quick, and CLOCK).
 const PAGE_BUTTONS: [(Button, usize); 5] = [
     (Button::A, 8),
     (Button::Down, 1),
-    (Button::Up, 1),
+    (Button::Up, 2),
     (Button::B, 1),
     (Button::Start, 1),
 ];
@@ -445,11 +487,17 @@ impl Run {
         } else {
             let picked = self.on_board && self.last_state == self.values.picked;
             let aimed = picked && Some(selector(machine)?) != self.picked_at;
-            let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
-                (false, _, _) => &PAGE_BUTTONS,
-                (true, false, _) => &BOARD_BUTTONS,
-                (true, true, false) => &PICKED_BUTTONS,
-                (true, true, true) => &AIMED_BUTTONS,
+            let menu = self.on_board && self.last_state == self.values.menu;
+            let level_choice = self.on_board && self.last_state == self.values.level_choice;
+            let draw_answer = self.on_board && self.last_state == self.values.draw_answer;
+            let buttons: &[(Button, usize)] = match (self.on_board, menu, picked, aimed) {
+                (false, _, _, _) => &PAGE_BUTTONS,
+                _ if level_choice => &LEVEL_CHOICE_BUTTONS,
+                _ if draw_answer => &DRAW_ANSWER_BUTTONS,
+                (true, true, _, _) => &MENU_BUTTONS,
+                (true, false, false, _) => &BOARD_BUTTONS,
+                (true, false, true, false) => &PICKED_BUTTONS,
+                (true, false, true, true) => &AIMED_BUTTONS,
             };
             let button = draw_button(&mut self.rng, buttons);
             machine.press(button);
