@@ -66,17 +66,24 @@ UpdateHint::
 	call StartLevelSearch
 	call RunSearch
 	jr nz, EndHintSearch
-	; The piece picked up as A would (PickUp, at the selector: the state says
-	; STATE_PICKED once its move generation has left the board whole), then
-	; the selector on the move's destination and the status of the turn.
+	; The status of the player's turn, queued before the board so that it
+	; shows at once (ShowTurnStatus reads the state: the player's, for it
+	; alone); then the piece picked up as A would (PickUp, at the selector),
+	; the state STATE_HINT until PickUp says STATE_PICKED, once its move
+	; generation (which lifts the king) has left the board whole; then the
+	; selector on the move's destination.
+	ld a, STATE_PICKED
+	ld [wGameState], a
+	call ShowTurnStatus
+	ld a, STATE_HINT
+	ld [wGameState], a
 	ld a, [wSearchBestMove]
 	call SetCursorToSquare
 	call PickUp
 	ld a, [wSearchBestMove + 1]
 	and MOVE_TO_SQUARE
 	call SetCursorToSquare
-	call UpdateCursorObjects
-	jp ShowTurnStatus
+	jp UpdateCursorObjects
 
 
 ;; The player's turn again (STATE_HUMAN), the status line saying so.
