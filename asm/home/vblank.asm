@@ -263,6 +263,22 @@ QueueTiles::
 	jr QueueTiles
 
 
+;; Writes bytes to VRAM: straight away with the LCD off (a screen's set-up),
+;; through the queue with it on (QueueTiles), so that a routine that draws
+;; serves both.
+;; @param de: the bytes
+;; @param hl: the VRAM address of the first
+;; @param c: how many (0 writes nothing)
+;; @return de: just past the last byte written
+;; @destroys af, bc, hl
+WriteTiles::
+	ldh a, [rLCDC]
+	bit B_LCDC_ENABLE, a
+	jr nz, QueueTiles
+	ld b, 0
+	jp Memcpy
+
+
 ;; Queues one copy entry (see QueueTiles).
 ;; @param de: the bytes
 ;; @param hl: the VRAM address of the first

@@ -110,11 +110,12 @@ UpdateBoardScreen::
 
 BoardStateUpdates:
 	dw UpdateHumanTurn, UpdatePicked, UpdatePromotion, UpdateEngineTurn
-	dw UpdateMenu, UpdateDrawAnswer, UpdateGameOver, UpdateReplay
+	dw UpdateMenu, UpdateDrawAnswer, UpdateHint, UpdateLevelChoice
+	dw UpdateGameOver, UpdateReplay
 	assert_table_length BoardStateUpdates, NUM_STATES, 2
 	ASSERT STATE_HUMAN == 0 && STATE_PICKED == 1 && STATE_PROMOTION == 2
 	ASSERT STATE_ENGINE == 3 && STATE_MENU == 4 && STATE_DRAW_ANSWER == 5
-	ASSERT STATE_OVER == 6 && STATE_REPLAY == 7
+	ASSERT STATE_HINT == 6 && STATE_LEVEL_CHOICE == 7 && STATE_OVER == 8 && STATE_REPLAY == 9
 
 
 ;; STATE_HUMAN: the selector; A picks up a piece, START or SELECT pauses
@@ -132,9 +133,10 @@ UpdateHumanTurn:
 
 
 ;; Picks up the piece under the selector when it has a legal move: outlines
-;; its destinations and marks its square. Otherwise the error sound.
+;; its destinations and marks its square. Otherwise the error sound. (A hint,
+;; ui/hint.asm, picks up its piece this way too.)
 ;; @destroys af, bc, de, hl
-PickUp:
+PickUp::
 	call CursorSquare
 	push de
 	ld hl, wMoveStack

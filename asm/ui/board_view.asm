@@ -89,15 +89,7 @@ DrawBoard::
 	ld de, wBoardRowTiles
 	push bc
 	ld c, BOARD_WIDTH_TILES
-	ldh a, [rLCDC]
-	bit B_LCDC_ENABLE, a
-	jr z, .lcdOff
-	call QueueTiles
-	jr .next
-.lcdOff
-	ld b, 0
-	call Memcpy
-.next
+	call WriteTiles
 	pop bc
 	inc b
 	ld a, b
@@ -292,8 +284,9 @@ SquareToScreen::
 
 
 ;; Writes the rank numbers beside the board and the file letters under it,
-;; in the order wBoardBottomColor gives. LCD off.
-;; @destroys af, b, de, hl
+;; in the order wBoardBottomColor gives (WriteTiles: with the LCD off or on,
+;; when the board turns round during a game).
+;; @destroys af, bc, de, hl
 DrawBoardLabels::
 	ld a, [wBoardBottomColor]
 	and a
@@ -304,48 +297,39 @@ DrawBoardLabels::
 	ld hl, RANK_LABELS_MAP
 	ld b, BOARD_RANKS
 .rank
-	ld a, [de]
-	inc de
-	ld [hl], a
-	ld a, l
-	add SQUARE_TILES * TILEMAP_WIDTH
-	ld l, a
-	adc h
-	sub l
-	ld h, a
+	push bc
+	push hl
+	ld c, 1
+	call WriteTiles
+	pop hl
+	ld bc, SQUARE_TILES * TILEMAP_WIDTH
+	add hl, bc
+	pop bc
 	dec b
 	jr nz, .rank
 
-	ld a, [wBoardBottomColor]
-	and a
-	ld de, FileLabelsWhiteBottom
-	jr z, .gotFileLabels
-	ld de, FileLabelsBlackBottom
-.gotFileLabels
+	; de: the file letters, which follow the rank numbers
 	ld hl, FILE_LABELS_MAP
-	ld b, BOARD_FILES
-.file
-	ld a, [de]
-	inc de
-	ld [hli], a
-	inc hl
-	dec b
-	jr nz, .file
-	ret
+	ld c, FILE_LABELS_LENGTH
+	jp WriteTiles
 
-; Labels from the top down and from the left.
+; Labels from the top down and from the left: each side's file letters, a
+; letter under the left half of each file, follow its rank numbers.
+DEF FILE_LABELS_LENGTH EQU BOARD_WIDTH_TILES - 1
 RankLabelsWhiteBottom:
 	db "654321"
 	assert_table_length RankLabelsWhiteBottom, BOARD_RANKS, 1
+	ASSERT FileLabelsWhiteBottom == RankLabelsWhiteBottom + BOARD_RANKS
+FileLabelsWhiteBottom:
+	db "a b c d e"
+	assert_table_length FileLabelsWhiteBottom, FILE_LABELS_LENGTH, 1
 RankLabelsBlackBottom:
 	db "123456"
 	assert_table_length RankLabelsBlackBottom, BOARD_RANKS, 1
-FileLabelsWhiteBottom:
-	db "abcde"
-	assert_table_length FileLabelsWhiteBottom, BOARD_FILES, 1
+	ASSERT FileLabelsBlackBottom == RankLabelsBlackBottom + BOARD_RANKS
 FileLabelsBlackBottom:
-	db "edcba"
-	assert_table_length FileLabelsBlackBottom, BOARD_FILES, 1
+	db "e d c b a"
+	assert_table_length FileLabelsBlackBottom, FILE_LABELS_LENGTH, 1
 
 
 ;; Moves the selector one square for each direction pressed, stopping at the

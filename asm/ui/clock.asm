@@ -101,7 +101,14 @@ ResetClocks::
 	ASSERT FLAG_FELL_NONE == 0
 	xor a
 	ld [hli], a
-	ASSERT wClockShown == wFlagFell + 1
+	fallthrough RedrawClocks
+
+
+;; Makes DrawClocks draw both clocks anew (the board has turned round: they
+;; change rows).
+;; @destroys af, b, hl
+RedrawClocks::
+	ld hl, wClockShown
 	ld a, $FF
 	ASSERT CLOCK_NOT_SHOWN == $FFFF
 	ld b, 2 * NUM_COLORS

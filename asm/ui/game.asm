@@ -84,7 +84,8 @@ wEngineMoveSource:: db
 ; ENGINE_MOVE_SEARCH, or what stopped the search under way: ENGINE_MOVE_GUARD
 ; (its deadline) or ENGINE_MOVE_NOW (A).
 wSearchEnd: db
-; A status text being put together (QueueStatusText).
+; A status text being put together (QueueStatusText); also a row of the pause
+; menu (ui/menu.asm): each is put together and queued at once.
 wStatusText:: ds 48
 
 
@@ -172,11 +173,15 @@ BeginTurn::
 
 
 ;; Writes the status of the turn: WHITE TO MOVE (or WHITE THINKING on the
-;; engine's turn), and CHECK on the next row when the side to move is in
-;; check.
+;; engine's turn, FINDING A HINT while a hint is searched for), and CHECK on
+;; the next row when the side to move is in check.
 ;; @destroys af, bc, de, hl
 ShowTurnStatus::
 	ld hl, wStatusText
+	ld a, [wGameState]
+	cp STATE_HINT
+	ld de, HintSearchText
+	jr z, .gotText
 	ldh a, [hSideToMove]
 	call CopySideName
 	ld de, ToMoveText
@@ -350,6 +355,9 @@ WhiteText:     db "WHITE@"
 BlackText:     db "BLACK@"
 ToMoveText:    db " TO MOVE@"
 ThinkingText:  db " THINKING@"
+; As long as WHITE THINKING: the thinking sign runs on after it.
+HintSearchText: db "FINDING A HINT@"
+	ASSERT STRLEN("FINDING A HINT") == THINKING_SIGN_X - STATUS_X
 CheckText:     db TEXT_NEWLINE, "CHECK@"
 WinsText:      db " WINS@"
 NewGameText:   db "A: NEW GAME@"
@@ -579,6 +587,30 @@ UpdateEngineTurn::
 	; The level's depth and deadline: the time guard's cap; for CLOCK, the
 	; deepest, until its share of the time left.
 	ld a, [wGameLevel]
+	call StartLevelSearch
+	call RunSearch
+	; Stopped by a fallen flag (the board screen's next update ends the game)
+	; or by a key (the move found is dropped, and the next frames reach the
+	; pause in the queue, above).
+	ret nz
+	ld a, [wSearchEnd]
+	ld [wEngineMoveSource], a
+	cp ENGINE_MOVE_NOW
+	call z, SpendMoveNowPress
+	ld a, [wSearchScore]
+	ld [wEngineScore], a
+	ld a, [wSearchScore + 1]
+	ld [wEngineScore + 1], a
+	jp PlayFoundMove
+
+;; Starts a search of the position for the side to move at a level
+;; (StartSearch): the level's depth, until the time guard's cap (LevelCapFrames);
+;; for CLOCK, the deepest, until its deadline, a share of the side to move's
+;; clock (ClockLevelThinkFrames). The engine's turn and a hint (ui/hint.asm)
+;; search so.
+;; @param a: the level (LEVEL_*)
+;; @destroys af, bc, de, hl
+StartLevelSearch::
 	ld c, a
 	ld b, 0
 	ld hl, LevelDepths
@@ -599,21 +631,7 @@ UpdateEngineTurn::
 	pop de
 .gotDeadline
 	ld a, e
-	call StartSearch
-	call RunSearch
-	; Stopped by a fallen flag (the board screen's next update ends the game)
-	; or by a key (the move found is dropped, and the next frames reach the
-	; pause in the queue, above).
-	ret nz
-	ld a, [wSearchEnd]
-	ld [wEngineMoveSource], a
-	cp ENGINE_MOVE_NOW
-	call z, SpendMoveNowPress
-	ld a, [wSearchScore]
-	ld [wEngineScore], a
-	ld a, [wSearchScore + 1]
-	ld [wEngineScore + 1], a
-	jp PlayFoundMove
+	jp StartSearch
 
 ; The search depth of each level (LEVEL_*): CLOCK deepens to the deepest, until
 ; its deadline.

@@ -1,7 +1,8 @@
 ; The pause menu of the board screen (START or SELECT during a game): resume,
-; offer a draw, resign, new game, music on or off, take back and replay
-; (ui/take_back.asm). It is the window layer,
-; which shows the top of tile map 1 over the screen's bottom rows (MENU_Y on,
+; a hint (ui/hint.asm), switch sides (ui/sides.asm; between two players the
+; engine takes over), offer a draw, resign, new game, music on or off, take
+; back and replay (ui/take_back.asm). It is the window layer, which shows the
+; top of tile map 1 over the screen's bottom rows (MENU_Y on,
 ; include/layout.inc), drawn there by the board screen's set-up; the pointer
 ; object shows the item chosen.
 ;
@@ -10,8 +11,9 @@
 ; assembler checks their order). The window shows MENU_ROWS of
 ; them; a longer list scrolls a row at a time when the pointer goes past the
 ; first or last row shown, with a sign (^ on the first row, v on the last) while
-; more items are above or below. Built with `-D MENU_TEST_ITEMS` (the menu's
-; tests), the list has three items more, to show it scroll.
+; more items are above or below. The window is always opened on the list's
+; top rows, drawn while it was hidden (CloseMenu), so that its first frame
+; shows them whole.
 ;
 ; A draw offered to the engine is accepted only when the engine is worse off
 ; by its last search's score and by the evaluation of the position (both below
@@ -32,17 +34,14 @@ INCLUDE "include/clock.inc"
 
 	const_def
 	const MENU_RESUME
+	const MENU_HINT
+	const MENU_SWITCH_SIDES
 	const MENU_OFFER_DRAW
 	const MENU_RESIGN
 	const MENU_NEW_GAME
 	const MENU_MUSIC
 	const MENU_TAKE_BACK
 	const MENU_REPLAY
-IF DEF(MENU_TEST_ITEMS)
-	const MENU_TEST_6
-	const MENU_TEST_7
-	const MENU_TEST_8
-ENDC
 DEF NUM_MENU_ITEMS EQU const_value
 
 ; A row of MenuItems: its text (TEXT_END at its end), its action (the routine
@@ -66,10 +65,13 @@ ELSE
 ENDC
 DEF MENU_ITEM_X      EQU 2
 DEF MUSIC_STATE_X    EQU MENU_ITEM_X + 6
+; A row of the list as DrawMenuRow puts it together in wStatusText (ui/game.asm),
+; from MENU_ITEM_X to the sign of more items.
 ; The signs of more items above and below, at the end of the first and the
 ; last row shown.
 DEF MORE_SIGN_X      EQU SCREEN_WIDTH - 2
-DEF MORE_BELOW_MAP   EQU TILEMAP1 + (MENU_ROWS - 1) * TILEMAP_WIDTH + MORE_SIGN_X
+DEF MENU_ROW_LENGTH  EQU MORE_SIGN_X + 1 - MENU_ITEM_X
+ASSERT MENU_ROW_LENGTH <= 48, "a menu row does not fit wStatusText"
 DEF MESSAGE_ROW      EQU MENU_ROWS
 DEF MESSAGE_MAP      EQU TILEMAP1 + MESSAGE_ROW * TILEMAP_WIDTH
 ; The answer's YES and NO in AcceptDrawText: the pointer's columns
@@ -77,13 +79,14 @@ DEF ANSWER_YES_X     EQU 12
 DEF ANSWER_STEP      EQU 4
 ASSERT MENU_ROWS >= 2, "the menu's window has no room for a list"
 ASSERT MESSAGE_ROW < MENU_HEIGHT, "the menu does not fit the window"
-; ShowMusicState finds the music's row within a page of tile map 1.
-ASSERT LOW(TILEMAP1) == 0 && (MENU_ROWS - 1) * TILEMAP_WIDTH + MUSIC_STATE_X < 256
+; DrawMenuRow finds a row within a page of tile map 1.
+ASSERT LOW(TILEMAP1) == 0 && (MENU_ROWS - 1) * TILEMAP_WIDTH + MORE_SIGN_X < 256
 
 ; Exported for the cartridge tests, which read them by name from the .sym file
 ; (an export changes nothing in the ROM).
-EXPORT NUM_MENU_ITEMS, MENU_ROWS, MENU_RESUME, MENU_OFFER_DRAW, MENU_RESIGN
-EXPORT MENU_NEW_GAME, MENU_MUSIC, MENU_ITEM_X, MESSAGE_ROW
+EXPORT NUM_MENU_ITEMS, MENU_ROWS, MENU_RESUME, MENU_HINT, MENU_SWITCH_SIDES
+EXPORT MENU_OFFER_DRAW, MENU_RESIGN, MENU_NEW_GAME, MENU_MUSIC, MENU_ITEM_X
+EXPORT MESSAGE_ROW
 EXPORT MENU_TAKE_BACK, MENU_REPLAY
 
 
@@ -102,40 +105,112 @@ wDrawAnswer: db
 SECTION "Menu", ROM0
 
 ;; Draws the menu into the window's tile map (tile map 1), the list at its
-;; top (OpenMenu scrolls it back there). LCD off.
+;; top. LCD off.
 ;; @destroys af, bc, de, hl
 DrawMenu::
 	ld hl, TILEMAP1
 	ld bc, MENU_HEIGHT * TILEMAP_WIDTH
 	ld a, TILE_BLANK
 	call Memset
-	ld de, MenuItemsText
-	ld hl, TILEMAP1 + MENU_ITEM_X
-	ld b, MENU_ROWS_USED
-.item
-	push hl
-	call PlaceString
-	pop hl
-	ld a, l
-	add TILEMAP_WIDTH
-	ld l, a
-	adc h
-	sub l
-	ld h, a
-	dec b
-	jr nz, .item
-IF NUM_MENU_ITEMS > MENU_ROWS
-	ld a, 'v'
-	ld [MORE_BELOW_MAP], a
-ENDC
+	fallthrough ResetMenuRows
+
+
+;; Scrolls the list back to its top and draws its rows (DrawMenuRows).
+;; @destroys af, bc, de, hl
+ResetMenuRows:
+	xor a
+	ld [wMenuTop], a
+	fallthrough DrawMenuRows
+
+
+;; Draws the rows the window shows, from wMenuTop on (DrawMenuRow).
+;; @destroys af, bc, de, hl
+DrawMenuRows:
+	ld b, 0
+.row
+	push bc
+	call DrawMenuRow
+	pop bc
+	inc b
+	ld a, b
+	cp MENU_ROWS_USED
+	jr c, .row
 	ret
 
 
-;; The text of an item.
+;; Draws a row of the list as one copy (WriteTiles: straight away with the LCD
+;; off, through the VRAM queue with it on): its item's text (MUSIC with ON or
+;; OFF), blanks to the row's end, and there the sign of more items: ^ on the
+;; first row while the list is scrolled, v on the last while its last item
+;; does not show.
+;; @param b: the row (0 for the window's first)
+;; @destroys af, bc, de, hl
+DrawMenuRow:
+	push bc
+	ld hl, wStatusText
+	ld bc, MENU_ROW_LENGTH
+	ld a, TILE_BLANK
+	call Memset
+	pop bc
+	ld a, [wMenuTop]
+	add b
+	ld c, a
+	push bc
+	call MenuItemText
+	ld hl, wStatusText
+	call CopyText
+	pop bc
+	ld a, c
+	cp MENU_MUSIC
+	jr nz, .sign
+	call MusicStateText
+	ld hl, wStatusText + MUSIC_STATE_X - MENU_ITEM_X
+	call CopyText
+.sign
+	ld hl, wStatusText + MENU_ROW_LENGTH - 1
+	ld a, [wMenuTop]
+	ld c, a
+	ld a, b
+	and a
+	jr nz, .notFirst
+	or c
+	jr z, .notFirst
+	ld [hl], '^'
+.notFirst
+	ld a, b
+	cp MENU_ROWS_USED - 1
+	jr nz, .write
+	ld a, c
+	cp NUM_MENU_ITEMS - MENU_ROWS_USED
+	jr nc, .write
+	ld [hl], 'v'
+.write
+	ASSERT TILEMAP_WIDTH == 32
+	ld a, b
+	swap a
+	add a
+	add MENU_ITEM_X
+	ld l, a
+	ld h, HIGH(TILEMAP1)
+	ld de, wStatusText
+	ld c, MENU_ROW_LENGTH
+	jp WriteTiles
+
+
+;; The text of an item: the table's, but for SWITCH SIDES, which reads ENGINE
+;; PLAYS NOW between two players (ui/sides.asm).
 ;; @param a: the item (MENU_*)
 ;; @return de: its text
 ;; @destroys af, hl
 MenuItemText:
+	cp MENU_SWITCH_SIDES
+	jr nz, .table
+	ld a, [wGameMode]
+	cp GAME_MODE_TWO_PLAYERS
+	ld de, EnginePlaysText
+	ret z
+	ld a, MENU_SWITCH_SIDES
+.table
 	ASSERT MENU_ITEM_SIZE == 4 && MENU_ITEM_TEXT == 0
 	add a
 	add a
@@ -150,58 +225,6 @@ MenuItemText:
 	ret
 
 
-;; Queues the rows the window shows from wMenuTop on (each item's text on
-;; blanks to the row's end), the signs of more items above and below, and the
-;; music's ON or OFF if its row shows.
-;; @destroys af, bc, de, hl
-QueueMenuRows:
-	ld a, [wMenuTop]
-	ld b, a
-	ld hl, TILEMAP1 + MENU_ITEM_X
-.row
-	push bc
-	push hl
-	ld c, SCREEN_WIDTH - MENU_ITEM_X
-	ld a, TILE_BLANK
-	call QueueFill
-	pop hl
-	pop bc
-	push bc
-	push hl
-	ld a, b
-	call MenuItemText
-	pop hl
-	push hl
-	call QueueString
-	pop hl
-	ld de, TILEMAP_WIDTH
-	add hl, de
-	pop bc
-	inc b
-	ld a, [wMenuTop]
-	add MENU_ROWS_USED
-	cp b
-	jr nz, .row
-	; The signs: more above while the list is scrolled, more below while its
-	; last item does not show.
-	ld a, [wMenuTop]
-	and a
-	jr z, .noneAbove
-	ld de, MoreAboveText
-	ld hl, TILEMAP1 + MORE_SIGN_X
-	call QueueString
-.noneAbove
-	ld a, [wMenuTop]
-	cp NUM_MENU_ITEMS - MENU_ROWS_USED
-	jp nc, ShowMusicState
-	ld de, MoreBelowText
-	ld hl, MORE_BELOW_MAP
-	call QueueString
-	jp ShowMusicState
-
-MoreAboveText: db "^@"
-MoreBelowText: db "v@"
-
 ; A row of MenuItems: \1 the item (MENU_*, asserted to be the row's number),
 ; \2 its action. Its text is MenuText_\1 (menu_text).
 MACRO menu_item
@@ -209,11 +232,13 @@ MACRO menu_item
 	dw MenuText_\1, \2
 ENDM
 
-; An item's text: \1 the item (MENU_*), \2 the text. The texts follow one
-; another in MENU_* order (asserted), as DrawMenu reads them.
+; An item's text: \1 the item (MENU_*), \2 the text (as long as the row
+; leaves room for, before the sign of more items). The texts follow one
+; another in MENU_* order (asserted).
 MACRO menu_text
 	ASSERT \1 == menu_texts, "MenuItemsText: \1 is not in its place"
 	DEF menu_texts += 1
+	ASSERT STRLEN(\2) < MENU_ROW_LENGTH, "menu item \2 is too long for its row"
 MenuText_\1:
 	db \2, "@"
 ENDM
@@ -221,51 +246,38 @@ ENDM
 ; The items, in MENU_* order.
 MenuItems:
 	menu_item MENU_RESUME, CloseMenu
+	menu_item MENU_HINT, StartHint
+	menu_item MENU_SWITCH_SIDES, SwitchSides
 	menu_item MENU_OFFER_DRAW, OfferDraw
 	menu_item MENU_RESIGN, Resign
 	menu_item MENU_NEW_GAME, LeaveGame
 	menu_item MENU_MUSIC, ToggleMusic
 	menu_item MENU_TAKE_BACK, TakeBackInMenu
 	menu_item MENU_REPLAY, StartReplayInMenu
-IF DEF(MENU_TEST_ITEMS)
-	menu_item MENU_TEST_6, ShowTestItemMessage
-	menu_item MENU_TEST_7, ShowTestItemMessage
-	menu_item MENU_TEST_8, ShowTestItemMessage
-ENDC
 	assert_table_length MenuItems, NUM_MENU_ITEMS, MENU_ITEM_SIZE
 	ASSERT MENU_ITEM_ACTION == 2
 
 MenuItemsText:
 	DEF menu_texts = 0
 	menu_text MENU_RESUME, "RESUME"
+	menu_text MENU_HINT, "HINT"
+	menu_text MENU_SWITCH_SIDES, "SWITCH SIDES"
 	menu_text MENU_OFFER_DRAW, "OFFER DRAW"
 	menu_text MENU_RESIGN, "RESIGN"
 	menu_text MENU_NEW_GAME, "NEW GAME"
 	menu_text MENU_MUSIC, "MUSIC"
 	menu_text MENU_TAKE_BACK, "TAKE BACK"
 	menu_text MENU_REPLAY, "REPLAY"
-IF DEF(MENU_TEST_ITEMS)
-	menu_text MENU_TEST_6, "TEST 6"
-	menu_text MENU_TEST_7, "TEST 7"
-	menu_text MENU_TEST_8, "TEST 8"
-ENDC
 	ASSERT menu_texts == NUM_MENU_ITEMS, "MenuItemsText does not have a text for each item"
-
-IF DEF(MENU_TEST_ITEMS)
-
-;; The test items' action: a message that says it ran.
-;; @destroys af, bc, de, hl
-ShowTestItemMessage:
-	ld de, TestItemText
-	jp ShowMenuMessage
-
-TestItemText:
-	db "TEST ITEM CHOSEN@"
-ENDC
+; SWITCH SIDES between two players.
+EnginePlaysText:
+	db "ENGINE PLAYS NOW@"
+	ASSERT STRLEN("ENGINE PLAYS NOW") < MENU_ROW_LENGTH
 
 
-;; Opens the menu (the window shows, the clocks stop), the pointer at RESUME;
-;; the state it closes back to is the current one.
+
+;; Opens the menu (the window shows, the clocks stop), the pointer at RESUME,
+;; the list at its top; the state it closes back to is the current one.
 ;; @destroys af, bc, de, hl
 OpenMenu::
 	ld a, CLOCK_STOPPED
@@ -276,13 +288,12 @@ OpenMenu::
 	ld [wGameState], a
 	xor a
 	ld [wMenuItem], a
-	ld [wMenuTop], a
-IF NUM_MENU_ITEMS > MENU_ROWS
-	; The list from its top (it may have been left scrolled).
-	call QueueMenuRows
-ENDC
+	; CloseMenu has drawn the list at its top, but a game that ended in the
+	; menu (EndGame) may have left it scrolled: then it shows a few frames late.
+	ld a, [wMenuTop]
+	and a
+	call nz, ResetMenuRows
 	call ClearMenuMessage
-	call ShowMusicState
 	ldh a, [hLCDC]
 	or LCDC_WIN_ON
 	ldh [hLCDC], a
@@ -290,8 +301,10 @@ ENDC
 
 
 ;; Closes the menu: the window goes, the game goes on where it was, the
-;; clock of the side to move running again.
-;; @destroys af
+;; clock of the side to move running again. The list is drawn at its top
+;; again, hidden, for the next time the menu opens (the VRAM queue copies it
+;; over two frames, a row an entry).
+;; @destroys af, bc, de, hl
 CloseMenu::
 	ldh a, [hSideToMove]
 	ld [wClockSide], a
@@ -301,7 +314,7 @@ CloseMenu::
 	call HidePointer
 	ld a, [wMenuReturnState]
 	ld [wGameState], a
-	ret
+	jp ResetMenuRows
 
 
 ;; STATE_MENU: up and down choose an item, A takes it, B, START or SELECT
@@ -357,13 +370,13 @@ ShowMenuItem:
 	jr z, PointAtMenuItem
 .scroll
 	ld [wMenuTop], a
-	call QueueMenuRows
+	call DrawMenuRows
 	fallthrough PointAtMenuItem
 
 
 ;; Puts the pointer left of the item chosen, on its row in the window.
 ;; @destroys af, bc, hl
-PointAtMenuItem:
+PointAtMenuItem::
 	ld a, [wMenuTop]
 	ld b, a
 	ld a, [wMenuItem]
@@ -507,7 +520,7 @@ ToggleMusic:
 	fallthrough ShowMusicState
 
 
-;; Writes ON or OFF after MUSIC, as the music is, if its row shows.
+;; Draws MUSIC's row, with ON or OFF as the music is, if it shows.
 ;; @destroys af, bc, de, hl
 ShowMusicState:
 	ld a, [wMenuTop]
@@ -515,25 +528,25 @@ ShowMusicState:
 	ld a, MENU_MUSIC
 	sub b
 	ret c
-	cp MENU_ROWS
+	cp MENU_ROWS_USED
 	ret nc
-	; l: the music's row, the state's column (one page of tile map 1)
-	ASSERT TILEMAP_WIDTH == 32
-	swap a
-	add a
-	add MUSIC_STATE_X
-	ld l, a
-	ld h, HIGH(TILEMAP1)
+	ld b, a
+	jp DrawMenuRow
+
+
+;; ON or OFF, as the music is.
+;; @return de: the text
+;; @destroys af
+MusicStateText:
 	ld a, [wMusicEnabled]
 	and a
 	ld de, MusicOnText
-	jr nz, .gotText
+	ret nz
 	ld de, MusicOffText
-.gotText
-	jp QueueString
+	ret
 
 MusicOnText:
-	db "ON @"
+	db "ON@"
 MusicOffText:
 	db "OFF@"
 
@@ -551,7 +564,7 @@ ShowMenuMessage::
 
 ;; Blanks the menu's last row.
 ;; @destroys af, bc, hl
-ClearMenuMessage:
+ClearMenuMessage::
 	ld hl, MESSAGE_MAP
 	ld c, SCREEN_WIDTH
 	ld a, TILE_BLANK

@@ -258,21 +258,11 @@ UpdateOptionPage::
 	ld d, a
 	ld a, [wOptionsArrow]
 	ld [de], a
-	; then the screen it leads to: past the items before it
+	; then the screen it leads to
 	ld c, a
 	ld de, PAGE_ITEMS - PAGE_BACK
 	add hl, de
-	inc c
-.findItem
-	dec c
-	jr z, .foundItem
-	inc hl
-.skipText
-	ld a, [hli]
-	cp TEXT_END
-	jr nz, .skipText
-	jr .findItem
-.foundItem
+	call FindPageItem
 	ld a, [hl]
 	; On a console with colours the board is reached through the colour page.
 	cp SCREEN_BOARD
@@ -289,6 +279,39 @@ UpdateOptionPage::
 	inc a
 .gotScreen
 	ld [wNextScreen], a
+	ret
+
+
+;; An item of a page: past the items before it.
+;; @param hl: the page's items (PAGE_ITEMS)
+;; @param c: the item, 0 for the first
+;; @return hl: the item (its screen byte, then its text)
+;; @destroys af, c
+FindPageItem:
+	inc c
+.item
+	dec c
+	ret z
+	inc hl
+.skipText
+	ld a, [hli]
+	cp TEXT_END
+	jr nz, .skipText
+	jr .item
+
+
+;; The name of a level as the level page shows it (EASY, MEDIUM, HARD, CLOCK):
+;; the pause menu's level choice (ui/sides.asm) uses the page's words.
+;; @param a: the level (LEVEL_*)
+;; @return de: its text
+;; @destroys af, c, hl
+LevelName::
+	ld c, a
+	ld hl, LevelPage + PAGE_ITEMS
+	call FindPageItem
+	inc hl
+	ld d, h
+	ld e, l
 	ret
 
 

@@ -44,8 +44,9 @@ enum Step {
 /// while the frame counter's bit 5 is 0: frames 64-95 here), then START; the first option
 /// page with the arrow moved to BLACK, A; the level page with the arrow on MEDIUM, back
 /// up to EASY, A; then the board, the pawn a2-a3 (up, A, up, A) and the engine's reply,
-/// START for the pause menu, and RESIGN: the end; there START for the replay, and left
-/// a ply back: the replay at White's move.
+/// START for the pause menu, HINT (the hint's piece picked up, the selector on its
+/// square), START again and RESIGN: the end; there START for the replay, and left a
+/// ply back: the replay at White's move.
 const SCRIPT: &[Step] = &[
     Step::Wait(80),
     Step::Shot("title"),
@@ -78,6 +79,17 @@ const SCRIPT: &[Step] = &[
     Step::Press(Button::Start),
     Step::Wait(10),
     Step::Shot("menu"),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Press(Button::A),
+    Step::Wait(120),
+    Step::Shot("hint"),
+    Step::Press(Button::Start),
+    Step::Wait(10),
+    Step::Press(Button::Down),
+    Step::Wait(4),
+    Step::Press(Button::Down),
+    Step::Wait(4),
     Step::Press(Button::Down),
     Step::Wait(4),
     Step::Press(Button::Down),
@@ -489,7 +501,7 @@ mod tests {
         let shots = screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(
             shots.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-            ["title", "play_as", "level", "board", "menu", "end", "replay"]
+            ["title", "play_as", "level", "board", "menu", "hint", "end", "replay"]
         );
         let colour_shots = colour_screens(&build).unwrap_or_else(|error| panic!("{error:#}"));
         assert_eq!(

@@ -351,14 +351,15 @@ fn the_pause_menu_shows_its_items_and_turns_the_music_off() {
     assert_eq!(state(&machine), State::Menu);
     assert!(window_shown(&machine), "no window");
     let item_x = menu_item_x(&machine);
-    for (i, item) in ["RESUME", "OFFER DRAW", "RESIGN", "NEW GAME", "MUSIC ON"]
+    for (i, item) in ["RESUME", "HINT", "SWITCH SIDES", "OFFER DRAW", "RESIGN"]
         .iter()
         .enumerate()
     {
-        assert_text_at(&machine, item_x, menu_row(&machine, i), item, 11);
+        assert_text_at(&machine, item_x, menu_row(&machine, i), item, 16);
     }
     assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 1);
-    for _ in 0..4 {
+    // Down to MUSIC, the last item, on the last row once the list has scrolled.
+    for _ in 0..6 {
         press(&mut machine, Button::Down);
     }
     press(&mut machine, Button::A);
@@ -368,6 +369,7 @@ fn the_pause_menu_shows_its_items_and_turns_the_music_off() {
     press(&mut machine, Button::Up);
     press(&mut machine, Button::Up);
     press(&mut machine, Button::Up);
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 3, "at OFFER DRAW");
     press(&mut machine, Button::A);
     assert_text_at(&machine, 0, message_row(&machine), "DRAW DECLINED", 20);
     assert_eq!(state(&machine), State::Menu);
@@ -599,7 +601,9 @@ fn the_engine_accepts_a_draw_only_when_its_search_and_its_evaluation_find_it_wor
             .write("wEngineScore", &search.to_le_bytes())
             .unwrap();
         machine.write("hWhiteScore", &white.to_le_bytes()).unwrap();
-        press(&mut machine, Button::Down);
+        for _ in 0..constant::<u32>(&machine, "MENU_OFFER_DRAW") {
+            press(&mut machine, Button::Down);
+        }
         press(&mut machine, Button::A);
         machine.run_frames(4).unwrap();
         let case = format!("search {search}, White's evaluation {white}");

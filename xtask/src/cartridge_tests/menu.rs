@@ -1,21 +1,22 @@
 //! The pause menu through the joypad: every item reached with up and down (the list stops
-//! at its ends, it does not wrap), A, B, START and SELECT at each item, the music item
-//! turning the music off and on, and a list longer than the window (the cartridge built
-//! with `-D MENU_TEST_ITEMS`, three items more) scrolling a row at a time with its signs
-//! of more items above and below.
+//! at its ends, it does not wrap), the list, longer than the window, scrolling a row at a
+//! time with its signs of more items above and below, A, B, START and SELECT at each item,
+//! the music item turning the music off and on, and a menu reopened after a scroll showing
+//! its first rows from its first frame.
 
 use super::support::{
-    assert_status, assert_text_at, color_value, constant, current_screen, game, menu_row,
-    message_row, new_game, pointer, press, state, window_shown, Level, Mode, Options, State,
+    assert_status, assert_text_at, color_value, constant, current_screen, game, menu_item_x,
+    menu_row, message_row, pointer, press, screen_text, state, window_shown, Mode, State,
 };
 use crate::harness::{Button, Machine};
-use crate::{project, rom};
 use engine_src::Color;
 
-/// The items' texts as the window shows them, in their order, the music on, each with
-/// its number's name (MENU_*, asm/ui/menu.asm).
-const ITEMS: [(&str, &str); 7] = [
+/// The items' texts as the window shows them in a game against the engine, in their
+/// order, the music on, each with its number's name (MENU_*, asm/ui/menu.asm).
+const ITEMS: [(&str, &str); 9] = [
     ("MENU_RESUME", "RESUME"),
+    ("MENU_HINT", "HINT"),
+    ("MENU_SWITCH_SIDES", "SWITCH SIDES"),
     ("MENU_OFFER_DRAW", "OFFER DRAW"),
     ("MENU_RESIGN", "RESIGN"),
     ("MENU_NEW_GAME", "NEW GAME"),
@@ -23,6 +24,9 @@ const ITEMS: [(&str, &str); 7] = [
     ("MENU_TAKE_BACK", "TAKE BACK"),
     ("MENU_REPLAY", "REPLAY"),
 ];
+
+/// The rows of items the window shows.
+const ROWS: usize = 5;
 
 /// A constant the menu exports (asm/ui/menu.asm), read from the `.sym` file.
 fn menu_constant(machine: &Machine, name: &str) -> usize {
@@ -71,43 +75,130 @@ fn open(machine: &mut Machine) {
     assert_pointer_on(machine, 0, "the menu opened");
 }
 
+/// The window's rows with the list scrolled to item `top`, each with its sign of more
+/// items, `music` the music's row.
+fn window(top: usize, music: &str) -> Vec<String> {
+    (top..top + ROWS)
+        .map(|item| {
+            let text = if item == ITEMS.len() - 1 {
+                music
+            } else {
+                ITEMS[item].1
+            };
+            let sign = match item - top {
+                0 if top > 0 => '^',
+                last if last == ROWS - 1 && top + ROWS < ITEMS.len() => 'v',
+                _ => ' ',
+            };
+            row(text, sign)
+        })
+        .collect()
+}
+
+/// The window row the pointer is on at `item` after going down from the first item.
+fn row_going_down(item: usize) -> usize {
+    item.min(ROWS - 1)
+}
+
 #[test]
-fn every_item_is_reached_with_up_and_down_and_the_list_stops_at_its_ends() {
+fn every_item_is_reached_with_up_and_down_the_list_scrolling_with_signs_of_more() {
     let mut machine = game(Mode::White);
-    let items = menu_constant(&machine, "NUM_MENU_ITEMS");
-    assert_eq!(items, ITEMS.len(), "the cartridge's items");
-    assert_eq!(menu_constant(&machine, "MENU_ROWS"), 5, "the rows shown");
+    assert_eq!(
+        menu_constant(&machine, "NUM_MENU_ITEMS"),
+        ITEMS.len(),
+        "the cartridge's items"
+    );
+    assert_eq!(menu_constant(&machine, "MENU_ROWS"), ROWS, "the rows shown");
     for (i, (name, _)) in ITEMS.iter().enumerate() {
         assert_eq!(menu_constant(&machine, name), i, "{name}");
     }
     open(&mut machine);
-    // The first five items, the sign of more below on the last row.
-    let rows = 5;
-    let first_shown: Vec<String> = ITEMS
-        .iter()
-        .take(rows)
-        .enumerate()
-        .map(|(i, (_, text))| row(text, if i == rows - 1 { 'v' } else { ' ' }))
-        .collect();
-    assert_eq!(shown_rows(&machine), first_shown, "the list's top");
+    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
     // Up at the first item stays there.
     press(&mut machine, Button::Up);
     assert_pointer_on(&machine, 0, "up at RESUME");
-    // Down: past the last row shown the list scrolls, the pointer on the last row.
+    // Down to the last row shown: the list stays; past it, it scrolls a row a press.
     for (item, (_, text)) in ITEMS.iter().enumerate().skip(1) {
         press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item.min(rows - 1), &format!("down to {text}"));
         assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
+        assert_pointer_on(&machine, row_going_down(item), &format!("down to {text}"));
+        let top = item.saturating_sub(ROWS - 1);
+        assert_eq!(
+            shown_rows(&machine),
+            window(top, "MUSIC ON"),
+            "down to {text}"
+        );
     }
     // Down at the last item stays there.
+    let last = ITEMS.len() - 1;
     press(&mut machine, Button::Down);
-    assert_pointer_on(&machine, rows - 1, "down at REPLAY");
-    let top = items - rows;
-    for (item, (_, text)) in ITEMS.iter().enumerate().take(items - 1).rev() {
+    assert_eq!(machine.read_u8("wMenuItem").unwrap(), last as u8);
+    assert_pointer_on(&machine, ROWS - 1, "down at REPLAY");
+    // Up to the first row shown: the list stays; past it, it scrolls back.
+    let top = last + 1 - ROWS;
+    for item in (0..last).rev() {
         press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item - item.min(top), &format!("up to {text}"));
+        let shown_top = item.min(top);
+        assert_pointer_on(&machine, item - shown_top, ITEMS[item].1);
+        assert_eq!(
+            shown_rows(&machine),
+            window(shown_top, "MUSIC ON"),
+            "up to {}",
+            ITEMS[item].1
+        );
     }
-    assert_eq!(shown_rows(&machine), first_shown, "back at the top");
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn between_two_players_the_third_item_says_the_engine_plays() {
+    let mut machine = game(Mode::TwoPlayers);
+    open(&mut machine);
+    assert_eq!(
+        shown_rows(&machine)[menu_constant(&machine, "MENU_SWITCH_SIDES")],
+        row("ENGINE PLAYS NOW", ' ')
+    );
+    machine.assert_no_violations().unwrap();
+}
+
+#[test]
+fn a_menu_reopened_after_a_scroll_shows_its_first_rows_from_its_first_frame() {
+    let mut machine = game(Mode::White);
+    // The screen's rows under the board from the items' column, as the player sees them
+    // (the pointer, an object, is left of it): the board's, then the menu's.
+    let menu_y: usize = constant(&machine, "MENU_Y");
+    let item_x = menu_item_x(&machine);
+    let screen_rows = |machine: &Machine| -> Vec<String> {
+        (0..ROWS)
+            .map(|i| screen_text(machine, item_x, menu_y + i, 20 - item_x))
+            .collect()
+    };
+    let board = screen_rows(&machine);
+    open(&mut machine);
+    for _ in 1..ITEMS.len() {
+        press(&mut machine, Button::Down);
+    }
+    assert_eq!(shown_rows(&machine), window(ITEMS.len() - ROWS, "MUSIC ON"), "scrolled");
+    // B, and START as soon as the board shows again.
+    machine.tap(Button::B, 1).unwrap();
+    let mut frames = 1;
+    while screen_rows(&machine) != board {
+        machine.run_frames(1).unwrap();
+        frames += 1;
+        assert!(frames < 10, "the menu did not close");
+    }
+    machine.tap(Button::Start, 1).unwrap();
+    while screen_rows(&machine) == board {
+        machine.run_frames(1).unwrap();
+        frames += 1;
+        assert!(frames < 20, "the menu did not open again");
+    }
+    let seen = screen_rows(&machine);
+    let first: Vec<String> = window(0, "MUSIC ON")
+        .iter()
+        .map(|text| text[item_x..].to_owned())
+        .collect();
+    assert_eq!(seen, first, "the first frame of the menu opened again");
     machine.assert_no_violations().unwrap();
 }
 
@@ -126,8 +217,7 @@ fn b_start_and_select_resume_the_game_from_every_item() {
             for _ in 0..item {
                 press(&mut machine, Button::Down);
             }
-            let rows: usize = menu_constant(&machine, "MENU_ROWS");
-            assert_pointer_on(&machine, item.min(rows - 1), &context);
+            assert_pointer_on(&machine, row_going_down(item), &context);
             press(&mut machine, resumes);
             assert_eq!(state(&machine), State::Human, "{context}: the state");
             assert!(!window_shown(&machine), "{context}: the window stayed");
@@ -187,7 +277,8 @@ fn a_at_each_item_does_what_it_says() {
 #[test]
 fn the_music_item_turns_the_music_off_and_on_and_says_which() {
     let mut machine = choose("MENU_MUSIC");
-    let music = menu_row(&machine, menu_constant(&machine, "MENU_MUSIC"));
+    // MUSIC, reached going down, on the window's last row.
+    let music = menu_row(&machine, ROWS - 1);
     assert_eq!(state(&machine), State::Menu);
     assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
     assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
@@ -198,123 +289,9 @@ fn the_music_item_turns_the_music_off_and_on_and_says_which() {
     // Closed and opened again, the menu says what the music is.
     press(&mut machine, Button::B);
     open(&mut machine);
+    for _ in 0..menu_constant(&machine, "MENU_MUSIC") {
+        press(&mut machine, Button::Down);
+    }
     assert_text_at(&machine, 2, music, "MUSIC OFF", 11);
-    machine.assert_no_violations().unwrap();
-}
-
-/// The cartridge built with `-D MENU_TEST_ITEMS` (asm/ui/menu.asm): ten items, TEST 6
-/// to TEST 8 after REPLAY, each showing TEST ITEM CHOSEN when A takes it.
-fn eight_item_game() -> Machine {
-    let root = project::root();
-    let units = rom::engine_units(&root).unwrap();
-    let build = rom::assemble_and_link(
-        &units,
-        &["MENU_TEST_ITEMS"],
-        "the cartridge with -D MENU_TEST_ITEMS",
-    )
-    .unwrap_or_else(|error| panic!("{error:#}"));
-    new_game(&build, Options::Chosen(Mode::White, Level::Easy), 8)
-}
-
-#[test]
-fn a_list_longer_than_the_window_scrolls_with_signs_of_more_above_and_below() {
-    let mut machine = eight_item_game();
-    assert_eq!(menu_constant(&machine, "NUM_MENU_ITEMS"), 10);
-    let texts = [
-        "RESUME",
-        "OFFER DRAW",
-        "RESIGN",
-        "NEW GAME",
-        "MUSIC ON",
-        "TAKE BACK",
-        "REPLAY",
-        "TEST 6",
-        "TEST 7",
-        "TEST 8",
-    ];
-    // The window from item `top` on, with its signs.
-    let window = |top: usize, music: &str| -> Vec<String> {
-        (top..top + 5)
-            .map(|item| {
-                let text = if item == 4 { music } else { texts[item] };
-                let sign = match item - top {
-                    0 if top > 0 => '^',
-                    4 if top + 5 < texts.len() => 'v',
-                    _ => ' ',
-                };
-                row(text, sign)
-            })
-            .collect()
-    };
-    open(&mut machine);
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "opened");
-    // Down to the last row shown: the list stays.
-    for (item, text) in texts.iter().enumerate().take(5).skip(1) {
-        press(&mut machine, Button::Down);
-        assert_pointer_on(&machine, item, text);
-    }
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC ON"), "at MUSIC");
-    // Down past it: the list scrolls a row a press, the pointer on the last row.
-    for (item, text) in texts.iter().enumerate().skip(5) {
-        press(&mut machine, Button::Down);
-        assert_eq!(machine.read_u8("wMenuItem").unwrap(), item as u8);
-        assert_pointer_on(&machine, 4, text);
-        assert_eq!(
-            shown_rows(&machine),
-            window(item - 4, "MUSIC ON"),
-            "down to {text}"
-        );
-    }
-    // The end: down stays; A takes the item shown last.
-    let (last, last_top) = (texts.len() - 1, texts.len() - 5);
-    press(&mut machine, Button::Down);
-    assert_eq!(
-        machine.read_u8("wMenuItem").unwrap(),
-        last as u8,
-        "down at TEST 8"
-    );
-    assert_eq!(
-        shown_rows(&machine),
-        window(last_top, "MUSIC ON"),
-        "down at TEST 8"
-    );
-    press(&mut machine, Button::A);
-    assert_text_at(&machine, 0, message_row(&machine), "TEST ITEM CHOSEN", 20);
-    assert_eq!(state(&machine), State::Menu, "TEST 8's action");
-    // Up to the first row shown (TAKE BACK): the list stays; past it, it scrolls.
-    for item in (last_top..last).rev() {
-        press(&mut machine, Button::Up);
-        assert_pointer_on(&machine, item - last_top, texts[item]);
-    }
-    // Up past TAKE BACK scrolls (MUSIC on the first row), and MUSIC turns off
-    // there.
-    press(&mut machine, Button::Up);
-    assert_eq!(machine.read_u8("wMenuItem").unwrap(), 4, "at MUSIC");
-    press(&mut machine, Button::A);
-    assert_eq!(machine.read_u8("wMusicEnabled").unwrap(), 0);
-    assert_eq!(shown_rows(&machine), window(4, "MUSIC OFF"), "MUSIC OFF");
-    for item in (0..4).rev() {
-        press(&mut machine, Button::Up);
-        // The list scrolls a row a press, the pointer on the first row.
-        assert_pointer_on(&machine, 0, texts[item]);
-    }
-    assert_eq!(
-        shown_rows(&machine),
-        window(0, "MUSIC OFF"),
-        "back at RESUME"
-    );
-    // Left scrolled and closed, the menu opens again at its top.
-    for _ in 0..last {
-        press(&mut machine, Button::Down);
-    }
-    assert_eq!(
-        shown_rows(&machine),
-        window(last_top, "MUSIC OFF"),
-        "at TEST 8"
-    );
-    press(&mut machine, Button::B);
-    assert_eq!(state(&machine), State::Human);
-    open(&mut machine);
-    assert_eq!(shown_rows(&machine), window(0, "MUSIC OFF"), "opened again");
     machine.assert_no_violations().unwrap();
 }

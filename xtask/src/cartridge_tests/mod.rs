@@ -4,7 +4,9 @@
 //! their end), [`audio`] (the music and sound-effect driver), [`engine`] (the SM83
 //! chess engine through its test driver), [`home`] (the interrupt handlers, the press
 //! queue's routines), [`menu`] (the pause menu through the joypad, its list scrolling),
-//! [`presses`] (the press queue during the engine's search), [`engine_turn`] (the
+//! [`presses`] (the press queue during the engine's search), [`hint`] (the menu's
+//! HINT), [`sides`] (SWITCH SIDES, and the engine taking over between two players),
+//! [`engine_turn`] (the
 //! book's move, the time guard and "move now" through the joypad),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses),
 //! [`colour`] (the consoles told apart, the CGB palettes and attributes, the SGB packets),
@@ -33,6 +35,7 @@ mod endings;
 mod engine;
 mod engine_turn;
 mod game;
+mod hint;
 mod home;
 mod menu;
 mod move_list;
@@ -40,6 +43,7 @@ mod options;
 mod presses;
 mod screens;
 mod search;
+mod sides;
 mod soak;
 mod stages;
 mod support;

@@ -78,7 +78,7 @@ fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() 
 fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() {
     let mut machine = engine_thinking(MEDIUM);
     // Right twice, START, then Down twice (the menu's pointer, which the START has
-    // opened by then, goes to RESIGN).
+    // opened by then, goes to its third item, SWITCH SIDES).
     for button in [Button::Right, Button::Right, Button::Start] {
         machine.tap(button, 2).unwrap();
         machine.run_frames(2).unwrap();
@@ -89,8 +89,8 @@ fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() 
     press(&mut machine, Button::Down);
     assert_eq!(
         machine.read_u8("wMenuItem").unwrap(),
-        constant::<u8>(&machine, "MENU_RESIGN"),
-        "RESIGN"
+        constant::<u8>(&machine, "MENU_SWITCH_SIDES"),
+        "SWITCH SIDES"
     );
     // B resumes: the engine thinks again, moves, and nothing is left to act.
     press(&mut machine, Button::B);

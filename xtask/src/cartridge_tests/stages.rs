@@ -12,6 +12,8 @@
 //! | the engine thinking | waits, then nothing on the player's turn | stops the search, the pause menu |
 //! | pause menu | resumes | resumes |
 //! | a draw offered (two players) | back to the menu | resumes the game |
+//! | a hint's search ([`super::hint`]) | waits, then puts the hint's piece down | stops the search, the pause menu |
+//! | the engine's level question (two players, [`super::sides`]) | back to the menu | resumes the game |
 //! | game over | nothing | nothing (only A leaves the result) |
 
 use engine_src::{Color, Position};
@@ -33,7 +35,12 @@ const REDRAW_FRAMES: u32 = 8;
 fn assert_menu_open(machine: &Machine, context: &str) {
     assert_eq!(state(machine), State::Menu, "{context}: the menu's state");
     assert!(window_shown(machine), "{context}: no window");
-    for (i, item) in ["RESUME", "OFFER DRAW", "RESIGN", "NEW GAME", "MUSIC ON"]
+    // The third item: the engine takes over between two players.
+    let sides = match options(machine).0 {
+        Some(Mode::TwoPlayers) => "ENGINE PLAYS NOW",
+        _ => "SWITCH SIDES",
+    };
+    for (i, item) in ["RESUME", "HINT", sides, "OFFER DRAW", "RESIGN"]
         .iter()
         .enumerate()
     {
@@ -42,7 +49,7 @@ fn assert_menu_open(machine: &Machine, context: &str) {
             menu_item_x(machine),
             menu_row(machine, i),
             item,
-            11,
+            16,
         );
     }
     assert_eq!(
@@ -277,9 +284,10 @@ fn at_a_draw_offer_between_two_players_b_goes_back_to_the_menu_and_start_resumes
     press(&mut machine, Button::B);
     assert_eq!(state(&machine), State::Menu);
     assert_text_at(&machine, 0, message_row(&machine), "", 20);
+    let offer: usize = constant(&machine, "MENU_OFFER_DRAW");
     assert_eq!(
         pointer(&machine),
-        Some((pointer_x(&machine), menu_row(&machine, 1))),
+        Some((pointer_x(&machine), menu_row(&machine, offer))),
         "at OFFER DRAW"
     );
     press(&mut machine, Button::A);

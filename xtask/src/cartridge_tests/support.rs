@@ -128,6 +128,8 @@ game_values! {
         Menu = "STATE_MENU",
         DrawAnswer = "STATE_DRAW_ANSWER",
         Over = "STATE_OVER",
+        Hint = "STATE_HINT",
+        LevelChoice = "STATE_LEVEL_CHOICE",
         Replay = "STATE_REPLAY",
     }
 }

@@ -1,6 +1,6 @@
 //! Random presses from power-on, seeded and weighted so that pieces get picked up and
-//! played: the title, the option pages and their levels, new games, the pause menu,
-//! take backs, replays and endings get visited (the figures say how often), and through all of it the CPU stays
+//! played: the title, the option pages and their levels, new games, the pause menu (its
+//! hints and side swaps among its items), take backs, replays and endings get visited (the figures say how often), and through all of it the CPU stays
 //! in the game's code, the stack in its area, the VBlank handler keeps counting frames,
 //! every move the move list records is a legal move of the reference model's game, whose
 //! board wBoard then holds, and no VRAM or OAM access is one the hardware would refuse.
@@ -36,6 +36,9 @@ struct Values {
     menu: u8,
     over: u8,
     replay: u8,
+    hint: u8,
+    level_choice: u8,
+    draw_answer: u8,
     /// The ENDING_* of each of [`ENDINGS`].
     endings: [u8; 8],
     /// What a move's record is made of.
@@ -68,6 +71,9 @@ impl Values {
             menu: byte("STATE_MENU")?,
             over: byte("STATE_OVER")?,
             replay: byte("STATE_REPLAY")?,
+            hint: byte("STATE_HINT")?,
+            level_choice: byte("STATE_LEVEL_CHOICE")?,
+            draw_answer: byte("STATE_DRAW_ANSWER")?,
             endings,
             record: RecordCodes::read(machine)?,
             oam_dma_size: u16::from(byte("OAM_DMA_ROUTINE_SIZE")?),
@@ -77,8 +83,7 @@ impl Values {
 
 /// The least a minute of presses must do for the checks to mean something, in new
 /// games, moves the model checks, boards compared with it, and pause menus: the seed's
-/// runs do more (a minute 4 games, 98 moves, 2,238 boards, 10 menus; ten minutes 20, 394,
-/// 29,551, 65). A change of the game's timing or menus changes those figures; only a
+/// runs do more (the figures of the seed's ten minutes are in the README). A change of the game's timing or menus changes those figures; only a
 /// change that keeps the presses from reaching the game breaks these promises.
 pub const AT_LEAST_A_MINUTE: Promise = Promise {
     games: 1,
@@ -118,6 +123,42 @@ const BOARD_BUTTONS: [(Button, usize); 8] = [
     (Button::B, 15),
     (Button::Start, 1),
     (Button::Select, 1),
+];
+
+/// In the pause menu: mostly down, A now and then, so that every item of the list is
+/// chosen now and then, those far down it (RESIGN, NEW GAME, the music) about half as
+/// often as the first ones (a walk from RESUME with these weights ends on RESUME 14% of
+/// the time, HINT 11%, SWITCH SIDES 9%, OFFER DRAW 6%, RESIGN 5%, NEW GAME 5%, the music
+/// 11%, and closes the menu with B, START or SELECT 39%; with the board's buttons, the
+/// menu's before it had items, 67% ended on RESUME, 1% on NEW GAME).
+const MENU_BUTTONS: [(Button, usize); 8] = [
+    (Button::A, 8),
+    (Button::Down, 50),
+    (Button::Up, 10),
+    (Button::Left, 3),
+    (Button::Right, 3),
+    (Button::B, 3),
+    (Button::Start, 1),
+    (Button::Select, 1),
+];
+
+/// At the engine's level question between two players: mostly B (back to the menu), so
+/// that most two-player games stay quick; now and then another level and A, which hands
+/// the side to move to the engine.
+const LEVEL_CHOICE_BUTTONS: [(Button, usize); 4] = [
+    (Button::B, 6),
+    (Button::A, 2),
+    (Button::Left, 1),
+    (Button::Right, 1),
+];
+
+/// At a draw offered between two players (the pointer at NO): left (to YES) and A
+/// about as often, so that about half the offers are taken.
+const DRAW_ANSWER_BUTTONS: [(Button, usize); 4] = [
+    (Button::Left, 4),
+    (Button::Right, 1),
+    (Button::A, 4),
+    (Button::B, 1),
 ];
 
 /// With a piece picked up: while the selector is on the piece (where A would put it
@@ -191,8 +232,10 @@ const ENDINGS: [(&str, &str); 8] = [
 
 /// What a run saw: new games (and at which level against the engine, how many by two
 /// players), moves checked against the model, boards compared, pause menus opened,
-/// promotion questions asked, take backs and replays, endings reached (in the order of
-/// [`ENDINGS`]), and the deepest the stack went.
+/// promotion questions asked, take backs and replays, hints asked for, side swaps
+/// (SWITCH SIDES, or the engine taking over between two players: the game's mode
+/// changed), endings reached (in the order of [`ENDINGS`]), and the deepest the
+/// stack went.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Figures {
     pub frames: u64,
@@ -205,6 +248,8 @@ pub struct Figures {
     pub promotion_questions: u32,
     pub take_backs: u32,
     pub replays: u32,
+    pub hints: u32,
+    pub side_swaps: u32,
     pub endings: [u32; 8],
     pub deepest_stack: u16,
 }
@@ -222,14 +267,16 @@ impl fmt::Display for Figures {
         )?;
         writeln!(
             f,
-            "{} checked by the model, {} compared, {}, {}, {}, {}, the stack {} deep at \
-             most",
+            "{} checked by the model, {} compared, {}, {}, {}, {}, {}, {}, the stack {} deep \
+             at most",
             plural(self.moves_checked, "move"),
             plural(self.boards_checked, "board"),
             plural(self.menus_opened, "pause menu"),
             plural(self.promotion_questions, "promotion question"),
             plural(self.take_backs, "take back"),
             plural(self.replays, "replay"),
+            plural(self.hints, "hint"),
+            plural(self.side_swaps, "side swap"),
             plural(self.deepest_stack, "byte")
         )?;
         let endings: Vec<String> = ENDINGS
@@ -249,11 +296,10 @@ impl fmt::Display for Figures {
 impl Figures {
     /// Fails, naming the figure, unless a run of `minutes` minutes kept `promise`.
     /// The long run's promise of variety: the presses reach a promotion question, a game
-    /// of two players and one at CLOCK, a take back and a replay, and end games by
-    /// checkmate, resignation and an agreed draw (the seed's ten minutes: 2 questions, 2
-    /// two-player games, 0 at CLOCK, short of the promise since the take back's menu items
-    /// changed the presses' course, 4 take backs, 6 replays, 13 mates, 14 resignations, 1
-    /// agreed draw), so that none of those ways stops working unseen.
+    /// of two players and one at CLOCK, a take back and a replay, a hint and a side swap,
+    /// and end games by checkmate, resignation and an agreed draw (the seed's ten
+    /// minutes: see the README's soak figures), so that none of those ways stops working
+    /// unseen.
     pub fn check_variety(&self) -> Result<()> {
         let ending = |name: &str| {
             ENDINGS
@@ -267,6 +313,8 @@ impl Figures {
             ("replays", self.replays),
             ("games of two players", self.two_player_games),
             ("games at CLOCK", self.games_by_level[3]),
+            ("hints", self.hints),
+            ("side swaps", self.side_swaps),
             ("checkmates", ending("ENDING_CHECKMATE")),
             ("resignations", ending("ENDING_RESIGNED")),
             ("draws agreed", ending("ENDING_AGREEMENT")),
@@ -370,6 +418,8 @@ struct Run {
     seen: Vec<[u8; 4]>,
     on_board: bool,
     last_state: u8,
+    /// The game's mode (wGameMode) at the last frame on the board.
+    last_mode: u8,
     /// Where the selector was when the piece picked up last was.
     picked_at: Option<(u8, u8)>,
     /// hFrameCounter and the frame it last changed in.
@@ -393,13 +443,19 @@ impl Run {
             let picked = self.on_board && self.last_state == self.values.picked;
             let aimed = picked && Some(selector(machine)?) != self.picked_at;
             let state = self.last_state;
-            let buttons: &[(Button, usize)] = match (self.on_board, picked, aimed) {
-                (false, _, _) => &PAGE_BUTTONS,
-                (true, _, _) if state == self.values.over => &END_BUTTONS,
-                (true, _, _) if state == self.values.replay => &REPLAY_BUTTONS,
-                (true, false, _) => &BOARD_BUTTONS,
-                (true, true, false) => &PICKED_BUTTONS,
-                (true, true, true) => &AIMED_BUTTONS,
+            let menu = self.on_board && state == self.values.menu;
+            let level_choice = self.on_board && state == self.values.level_choice;
+            let draw_answer = self.on_board && state == self.values.draw_answer;
+            let buttons: &[(Button, usize)] = match (self.on_board, menu, picked, aimed) {
+                (false, _, _, _) => &PAGE_BUTTONS,
+                _ if state == self.values.over => &END_BUTTONS,
+                _ if state == self.values.replay => &REPLAY_BUTTONS,
+                _ if level_choice => &LEVEL_CHOICE_BUTTONS,
+                _ if draw_answer => &DRAW_ANSWER_BUTTONS,
+                (true, true, _, _) => &MENU_BUTTONS,
+                (true, false, false, _) => &BOARD_BUTTONS,
+                (true, false, true, false) => &PICKED_BUTTONS,
+                (true, false, true, true) => &AIMED_BUTTONS,
             };
             let button = draw_button(&mut self.rng, buttons);
             machine.press(button);
@@ -443,6 +499,7 @@ impl Run {
             self.model = Game::new(Position::start());
             self.seen.clear();
             self.last_state = values.human;
+            self.last_mode = machine.read_u8("wGameMode")?;
         }
         self.on_board = now_on_board;
         if !self.on_board {
@@ -455,6 +512,11 @@ impl Run {
             &mut self.seen,
             &mut self.figures,
         )?;
+        let mode = machine.read_u8("wGameMode")?;
+        if mode != self.last_mode {
+            self.figures.side_swaps += 1;
+            self.last_mode = mode;
+        }
         let state = machine.read_u8("wGameState")?;
         // The list loses moves in a take back, and in a replay's steps back.
         if shrank && state != values.replay && self.last_state != values.replay {
@@ -467,6 +529,8 @@ impl Run {
                 self.figures.menus_opened += 1;
             } else if state == values.promotion {
                 self.figures.promotion_questions += 1;
+            } else if state == values.hint {
+                self.figures.hints += 1;
             } else if state == values.picked {
                 self.picked_at = Some(selector(machine)?);
             } else if state == values.over {
@@ -499,6 +563,7 @@ pub fn mash(machine: &mut Machine, frames: u64, progress: &Progress) -> Result<F
     let values = Values::read(machine)?;
     let mut run = Run {
         last_state: values.human,
+        last_mode: 0,
         values,
         rng: SplitMix64::new(SEED),
         figures: Figures::default(),
@@ -554,6 +619,8 @@ mod tests {
             promotion_questions: 4,
             take_backs: 1,
             replays: 1,
+            hints: 2,
+            side_swaps: 1,
             ..Figures::default()
         };
         figures.endings[index("ENDING_CHECKMATE")] = 3;
@@ -579,6 +646,8 @@ mod tests {
             promotion_questions: 1,
             take_backs: 2,
             replays: 1,
+            hints: 6,
+            side_swaps: 1,
             endings: [3, 0, 0, 0, 0, 0, 5, 4],
             deepest_stack: 240,
         };
@@ -587,8 +656,8 @@ mod tests {
             "36000 frames of presses (seed 0x50B2): 15 games (3 EASY, 0 MEDIUM, 0 HARD, \
              1 CLOCK, 11 of two players)\n\
              204 moves checked by the model, 30666 boards compared, 53 pause menus, \
-             1 promotion question, 2 take backs, 1 replay, the stack 240 bytes deep at \
-             most\n\
+             1 promotion question, 2 take backs, 1 replay, 6 hints, 1 side swap, the stack \
+             240 bytes deep at most\n\
              endings: 3 checkmate, 5 resignation, 4 draw agreed"
         );
     }
