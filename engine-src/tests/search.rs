@@ -2,11 +2,12 @@
 //! move order and node counts (which change whenever a rule of the search does).
 
 use engine_src::search::{
-    delta_gain, line_key, order_key, order_moves, ordered_moves, search, Killers, Limits,
-    LimitsError, SearchResult, DELTA_MARGIN, DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE,
-    KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_SECOND_KILLER,
-    KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, MATE,
-    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+    delta_gain, line_key, order_key, order_moves, ordered_moves, search, table_bound, table_check,
+    table_index, table_score, table_score_at, Killers, Limits, LimitsError, SearchResult,
+    TableEntry, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, DELTA_MARGIN, DELTA_PROMOTION_GAIN,
+    INFINITY, KEY_CAPTURE, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION,
+    KEY_SECOND_KILLER, KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
+    KEY_UNDER_PROMOTION_ROOK, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
 };
 use engine_src::{Game, Move, MoveList, Position};
 
@@ -82,8 +83,8 @@ fn mate_in_two_needs_depth_four() {
     );
     let result = search_depth(STALEMATE_TRAP, 4);
     assert_eq!(result.score, MATE - 3);
-    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6c5] d4");
-    assert_eq!(result.nodes, 542);
+    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1d3 c6d5] d4");
+    assert_eq!(result.nodes, 478);
 }
 
 #[test]
@@ -109,7 +110,7 @@ fn the_losing_side_takes_stalemate() {
     assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -690 [d3d5 e1c3] d2");
     let result = search_depth(fen, 3);
     assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
-    assert_eq!(result.nodes, 189);
+    assert_eq!(result.nodes, 196);
 }
 
 #[test]
@@ -123,7 +124,7 @@ fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
     );
     let result = search_depth(fen, 5);
     assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
-    assert_eq!(result.nodes, 2515);
+    assert_eq!(result.nodes, 2472);
 }
 
 #[test]
@@ -171,7 +172,7 @@ fn only_the_knight_promotion_wins() {
     assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 128 [d5d6q] d1");
     let result = search_depth(fen, 4);
     assert_eq!(summary(&result), "d5d6n 418 [d5d6n b5b6 d6e4 b6c6] d4");
-    assert_eq!(result.nodes, 349);
+    assert_eq!(result.nodes, 348);
 }
 
 #[test]
@@ -179,12 +180,12 @@ fn node_counts() {
     // Nodes of the whole search (every iteration up to the depth), so that any change
     // to a rule shows up here.
     let cases: [(&str, [u64; 4]); 3] = [
-        (START, [13, 82, 905, 3621]),
+        (START, [13, 82, 871, 4203]),
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
-            [36, 293, 823, 2794],
+            [36, 293, 748, 2332],
         ),
-        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 189, 231]),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 196, 233]),
     ];
     for (fen, counts) in cases {
         let measured: Vec<u64> = (1..=4)
@@ -202,7 +203,7 @@ fn node_counts() {
 fn the_node_budget_is_never_passed() {
     let start = game(START);
     let depth_three = search(&start, Limits::depth(3));
-    assert_eq!(depth_three.nodes, 905);
+    assert_eq!(depth_three.nodes, 871);
     // Depth 4 stopped after 2000 nodes: depth 3's result, 2000 nodes.
     let stopped = search(
         &start,
@@ -223,7 +224,7 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 905,
+            nodes: 871,
         },
     );
     assert_eq!(exact, depth_three);
@@ -231,12 +232,12 @@ fn the_node_budget_is_never_passed() {
         &start,
         Limits {
             depth: 3,
-            nodes: 904,
+            nodes: 870,
         },
     );
     assert_eq!(one_short.depth, 2);
-    assert_eq!(one_short.nodes, 904);
-    for budget in [1, 5, 12, 13, 50, 82, 500, 3620, 3621] {
+    assert_eq!(one_short.nodes, 870);
+    for budget in [1, 5, 12, 13, 50, 82, 500, 4202, 4203] {
         let result = search(
             &start,
             Limits {
@@ -299,7 +300,7 @@ const ORDER: &str = "r1n1k/1P3/2p2/5/3N1/4K w - - 0 1";
 #[test]
 fn order_keys() {
     let position = Position::from_fen(ORDER).unwrap();
-    let key = |text: &str| order_key(&position, &uci(&position, text), None, &NO_KILLERS);
+    let key = |text: &str| order_key(&position, &uci(&position, text), None, None, &NO_KILLERS);
     assert_eq!(key("b5b6n"), KEY_UNDER_PROMOTION_KNIGHT);
     assert_eq!(key("b5b6r"), KEY_UNDER_PROMOTION_ROOK);
     assert_eq!(key("b5b6b"), KEY_UNDER_PROMOTION_BISHOP);
@@ -324,24 +325,28 @@ fn order_keys() {
     // The previous best move comes first, whatever it is.
     let best = uci(&position, "e1e2");
     assert_eq!(
-        order_key(&position, &best, Some(&best), &NO_KILLERS),
+        order_key(&position, &best, Some(&best), None, &NO_KILLERS),
         KEY_PREVIOUS_BEST
     );
     assert_eq!(KEY_PREVIOUS_BEST, 255);
     let capture = uci(&position, "d2c4");
     assert_eq!(
-        order_key(&position, &capture, Some(&capture), &NO_KILLERS),
+        order_key(&position, &capture, Some(&capture), None, &NO_KILLERS),
         255
     );
     // Killers: quiet moves only; a killer that is a capture here keeps its capture key.
     let killers = [Some(uci(&position, "d2b1")), Some(uci(&position, "e1e2"))];
-    let with_killers = |text: &str| order_key(&position, &uci(&position, text), None, &killers);
+    let with_killers =
+        |text: &str| order_key(&position, &uci(&position, text), None, None, &killers);
     assert_eq!(with_killers("d2b1"), KEY_FIRST_KILLER);
     assert_eq!(with_killers("e1e2"), KEY_SECOND_KILLER);
     assert_eq!([KEY_FIRST_KILLER, KEY_SECOND_KILLER], [140, 139]);
     assert_eq!(with_killers("d2b3"), 67);
     let capture_killers = [Some(capture), None];
-    assert_eq!(order_key(&position, &capture, None, &capture_killers), 156);
+    assert_eq!(
+        order_key(&position, &capture, None, None, &capture_killers),
+        156
+    );
 }
 
 #[test]
@@ -349,19 +354,19 @@ fn order_keys_of_en_passant_castling_and_black() {
     // En passant takes a pawn with a pawn: 150 + 8 - 1.
     let position = Position::from_fen("k4/5/1pP2/5/5/K4 b - c3 0 1").unwrap();
     assert_eq!(
-        order_key(&position, &uci(&position, "b4c3"), None, &NO_KILLERS),
+        order_key(&position, &uci(&position, "b4c3"), None, None, &NO_KILLERS),
         157
     );
     // The long castle is the king's move e1-c1 (entries 2 and 12).
     let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1").unwrap();
     assert_eq!(
-        order_key(&position, &uci(&position, "e1c1"), None, &NO_KILLERS),
+        order_key(&position, &uci(&position, "e1c1"), None, None, &NO_KILLERS),
         66
     );
     // Black reads the mirrored squares: Ke6-d6 reads e1 and d1 (2 and 6).
     let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K b Qq - 0 1").unwrap();
     assert_eq!(
-        order_key(&position, &uci(&position, "e6d6"), None, &NO_KILLERS),
+        order_key(&position, &uci(&position, "e6d6"), None, None, &NO_KILLERS),
         65
     );
 }
@@ -405,7 +410,7 @@ fn the_order_does_not_depend_on_the_generators() {
             for m in moves {
                 shuffled.push(m);
             }
-            order_moves(&position, &mut shuffled, None, &killers);
+            order_moves(&position, &mut shuffled, None, None, &killers);
             assert_eq!(shuffled.as_slice(), expected.as_slice(), "{fen}");
         }
     }
@@ -468,4 +473,113 @@ fn delta_pruning_counts_the_material_a_move_takes() {
             ("a1a2".to_owned(), 0),
         ]
     );
+}
+
+#[test]
+fn the_transposition_tables_index_and_check() {
+    // The start position's key (the cartridge's wZobristKey is its low 32 bits).
+    let key = Position::start().zobrist();
+    assert_eq!(key as u32, 0x8474_7464);
+    assert_eq!(table_index(key), 0x64);
+    assert_eq!(table_check(key), 0x8474);
+    assert_eq!(TABLE_ENTRIES, 128);
+    assert_eq!(KEY_TABLE_MOVE, 254);
+    assert_eq!((BOUND_EXACT, BOUND_LOWER, BOUND_UPPER), (1, 2, 3));
+}
+
+#[test]
+fn mate_scores_in_the_table_count_from_the_node() {
+    // Mated 3 plies from the root, seen at ply 2: mated 1 ply from the node.
+    assert_eq!(table_score(-(MATE - 3), 2), -(MATE - 1));
+    assert_eq!(table_score_at(-(MATE - 1), 2), -(MATE - 3));
+    // The same entry read at ply 4: mated at ply 5.
+    assert_eq!(table_score_at(-(MATE - 1), 4), -(MATE - 5));
+    assert_eq!(table_score(MATE - 5, 4), MATE - 1);
+    assert_eq!(table_score_at(MATE - 1, 2), MATE - 3);
+    // Other scores as they are.
+    assert_eq!(table_score(-690, 3), -690);
+    assert_eq!(table_score_at(480, 7), 480);
+}
+
+#[test]
+fn a_table_hit_cuts_off_when_deep_enough_and_its_bound_settles_the_node() {
+    let key = 0x1234_5678;
+    let entry = |score, depth, bound| TableEntry {
+        check: table_check(key),
+        best: None,
+        score,
+        depth,
+        bound,
+    };
+    assert!(entry(0, 1, BOUND_EXACT).holds(key));
+    assert!(!entry(0, 1, BOUND_EXACT).holds(key ^ 0x1_0000));
+    assert!(!entry(0, 0, BOUND_EXACT).holds(key));
+    // Exact: any window, at the entry's depth or less.
+    assert_eq!(entry(50, 3, BOUND_EXACT).cutoff(3, -100, 100, 2), Some(50));
+    assert_eq!(entry(50, 3, BOUND_EXACT).cutoff(2, 60, 100, 2), Some(50));
+    assert_eq!(entry(50, 3, BOUND_EXACT).cutoff(4, -100, 100, 2), None);
+    // A lower bound settles a node only at or above beta, an upper one at or below alpha.
+    assert_eq!(
+        entry(100, 2, BOUND_LOWER).cutoff(2, -100, 100, 1),
+        Some(100)
+    );
+    assert_eq!(entry(99, 2, BOUND_LOWER).cutoff(2, -100, 100, 1), None);
+    assert_eq!(
+        entry(-100, 2, BOUND_UPPER).cutoff(2, -100, 100, 1),
+        Some(-100)
+    );
+    assert_eq!(entry(-99, 2, BOUND_UPPER).cutoff(2, -100, 100, 1), None);
+    // A mate score read back from the node's ply.
+    assert_eq!(
+        entry(MATE - 1, 2, BOUND_EXACT).cutoff(2, -100, 100, 3),
+        Some(MATE - 4)
+    );
+    // Bounds of a node's score.
+    assert_eq!(table_bound(100, -100, 100), BOUND_LOWER);
+    assert_eq!(table_bound(99, -100, 100), BOUND_EXACT);
+    assert_eq!(table_bound(-100, -100, 100), BOUND_UPPER);
+    // Replacement: an entry of another position searched deeper stays.
+    assert!(entry(0, 3, BOUND_EXACT).yields_to(key, 1));
+    assert!(!entry(0, 3, BOUND_EXACT).yields_to(key ^ 0x1_0000, 2));
+    assert!(entry(0, 3, BOUND_EXACT).yields_to(key ^ 0x1_0000, 3));
+    assert!(TableEntry::default().yields_to(key, 1));
+}
+
+#[test]
+fn the_tables_move_is_ordered_after_the_principal_variations() {
+    let position = Position::start();
+    let table_move = uci(&position, "c2c3");
+    let best = uci(&position, "b1a3");
+    assert_eq!(
+        order_key(&position, &table_move, None, Some(&table_move), &NO_KILLERS),
+        KEY_TABLE_MOVE
+    );
+    assert_eq!(
+        order_key(
+            &position,
+            &table_move,
+            Some(&table_move),
+            Some(&table_move),
+            &NO_KILLERS
+        ),
+        KEY_PREVIOUS_BEST
+    );
+    let mut moves = position.legal_moves();
+    order_moves(
+        &position,
+        &mut moves,
+        Some(&best),
+        Some(&table_move),
+        &NO_KILLERS,
+    );
+    assert_eq!(moves[0], best);
+    assert_eq!(moves[1], table_move);
+}
+
+#[test]
+fn the_mate_in_two_of_the_suite_is_found_at_depth_four() {
+    // engine-src/search/suite.txt, line 103: Bd6-c5 Be2-b5 Qe6-b6#.
+    let result = search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 4);
+    assert_eq!(result.score, MATE - 3);
+    assert_eq!(summary(&result), "d6c5 30997 [d6c5 e2d3 e6b6] d4");
 }
