@@ -16,6 +16,10 @@
 ;                       of a ply)
 ;   IsDeltaPruned       the delta pruning of Searcher::quiesce
 ;                       (search::delta_gain)
+;   ProbeTable          the transposition table's probe in Searcher::search
+;                       (search::table_index, table_check, table_score_at)
+;   StoreTable          the table's store at the end of Searcher::search
+;                       (search::table_score)
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -56,7 +60,8 @@ INCLUDE "generated/engine/search.inc"
 	const_skip
 	const FRAME_BEST      ; 2 bytes, biased
 	const_skip
-	const_skip            ; (the flags of `push af`)
+	const FRAME_TABLE_KEEP ; (the flags of `push af` until ProbeTable writes
+	                      ; it) non-zero: StoreTable keeps the node's entry
 	const FRAME_DEPTH     ; the depth left, 0 for quiescence
 	const FRAME_END       ; 2 bytes: the end of the node's move records
 	const_skip
@@ -64,7 +69,8 @@ INCLUDE "generated/engine/search.inc"
 	const_skip            ; searched is the one before it)
 DEF FRAME_SIZE EQU const_value
 ; Search walks from a field to the next with `inc hl`: alpha to beta to best,
-; depth to end to next.
+; depth to end to next; ProbeTable from the depth back to FRAME_TABLE_KEEP.
+ASSERT FRAME_TABLE_KEEP == FRAME_DEPTH - 1
 ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
 ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
 ; An exit of Search: frees the node's frame (all pushed on it popped) and
@@ -101,6 +107,11 @@ DEF BIASED_MATED      EQU BIASED_ZERO - MATE
 DEF NO_PLY EQU $FF
 ASSERT NO_PLY > MAX_SEARCH_PLY
 
+; The nearest biased scores to 0 that are mate scores (search::is_mate_score:
+; at least MATE - MAX_SEARCH_PLY away from 0).
+DEF BIASED_MATE_WON  EQU BIASED_ZERO + MATE - MAX_SEARCH_PLY
+DEF BIASED_MATE_LOST EQU BIASED_ZERO - (MATE - MAX_SEARCH_PLY)
+
 
 SECTION "Search flags", HRAM
 
@@ -115,6 +126,10 @@ hPly:: db
 ; no node is on it any more: 0 at each iteration's start, ply + 1 when a node on
 ; it orders that variation's move first, NO_PLY when any child returns.
 hFollowPly:: db
+; The transposition table's move for the full-width node about to order its
+; moves (ProbeTable; from square 0: none), which OrderMoves keys
+; KEY_TABLE_MOVE.
+hTableMove:: ds MOVE_SIZE
 
 
 SECTION "Search interface", WRAM0
@@ -187,13 +202,47 @@ wPvMoves: ds PV_MOVES_SIZE
 ; The search's lists take 3 bytes a move (order.asm) and may be 16 plies deep:
 ; more than the move stack's MOVE_STACK_PLIES lists of MAX_MOVES moves in a
 ; rare position. The test ROM traps a list that would pass wMoveStackEnd; the
-; cartridge has no check, so nothing else lives between the move stack and the
-; PV rows: a line that ran that far past the end would spoil no game state.
-; With this 1.5 KB, a line whose nodes have 73 moves each on average fits (the
-; move stack alone holds 40), more than any position comes near (the most known
-; is 72).
+; cartridge has no check. Right after the move stack lies the transposition
+; table (below), then the rest of the 1.5 KB before the PV rows: a line that ran
+; past the move stack's end would spoil the table's entries (the search's own
+; state, cleared at its next start: a move a probe finds is keyed only if the
+; node lists it, so a spoilt entry can cost a node its order or, by a wrong
+; score, its result, never the game's state) and, 1 KB further, what lies after
+; it. The move stack alone holds a line whose nodes have 40 moves each on
+; average; with the table, 62 (the most any known position has is 72; the
+; nodes of a line are mostly quiescence nodes, with a few captures each).
 DEF MOVE_STACK_SPARE EQU 1536
-ASSERT wPvMoves - wMoveStackEnd >= MOVE_STACK_SPARE, "something was placed in the room the search's move lists may run into"
+ASSERT wPvMoves - wMoveStackEnd >= MOVE_STACK_SPARE, "the PV rows moved nearer the move stack's end"
+
+
+; The transposition table (docs/search.md, "The transposition table"):
+; TABLE_ENTRIES entries, each the last full-width node whose line key's low
+; bits are its index. An entry's fields (TABLE_ENTRY_*), in the order
+; table_entry_bytes of xtask/src/verify/search.rs renders the model's:
+	const_def
+	const TABLE_ENTRY_CHECK ; 2 bytes: the line key's bits 16-31 (table_check)
+	const_skip
+	const TABLE_ENTRY_DEPTH ; the depth searched, 1 or more; 0: empty
+	const TABLE_ENTRY_BOUND ; BOUND_EXACT, BOUND_LOWER or BOUND_UPPER
+	const TABLE_ENTRY_MOVE  ; 2 bytes: the move (as MakeMove takes it; 0, 0:
+	const_skip              ; none)
+	const TABLE_ENTRY_SCORE ; 2 bytes, biased: mates counted from the node
+	const_skip              ; (table_score)
+DEF TABLE_ENTRY_SIZE EQU const_value
+DEF TABLE_SIZE EQU TABLE_ENTRIES * TABLE_ENTRY_SIZE
+EXPORT TABLE_ENTRY_SIZE, TABLE_SIZE
+; TableEntryOfPosition multiplies the index by 8 with three shifts.
+ASSERT TABLE_ENTRY_SIZE == 8
+ASSERT TABLE_ENTRIES & (TABLE_ENTRIES - 1) == 0, "the index is the key's low bits"
+; ProbeTable reads the check and the depth in that order, with `inc l`.
+ASSERT TABLE_ENTRY_DEPTH == TABLE_ENTRY_CHECK + 2 && TABLE_ENTRY_BOUND == TABLE_ENTRY_DEPTH + 1
+ASSERT TABLE_ENTRY_MOVE == TABLE_ENTRY_BOUND + 1 && TABLE_ENTRY_SCORE == TABLE_ENTRY_MOVE + 2
+
+SECTION "Transposition table", WRAMX[$D800]
+
+; Page-aligned: an entry's bytes share its address's high byte.
+wTranspositionTable:: ds TABLE_SIZE
+ASSERT wTranspositionTable == wMoveStackEnd, "the table's room is right after the move stack (see above)"
 
 
 SECTION "Search", ROM0
@@ -210,6 +259,8 @@ SECTION "Search", ROM0
 ;;     wSearchPvLength, wSearchPv
 ;; @destroys af, bc, de, hl
 SearchBestMove::
+	; The table starts empty.
+	call ClearTranspositionTable
 	; killers := none, for every ply
 	ld hl, wKillers
 	ld b, MAX_SEARCH_PLY * 2 * MOVE_SIZE
@@ -235,7 +286,9 @@ SearchBestMove::
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
-	; (No principal variation yet: the root follows none.)
+	; (No principal variation yet: the root follows none; nor a table move.)
+	xor a
+	ldh [hTableMove], a
 	ld a, NO_PLY
 	ldh [hFollowPly], a
 	ld hl, wMoveStack
@@ -479,7 +532,11 @@ Search:
 	jr .listed
 
 .fullWidth
-	; 6. Full width: the legal moves.
+	; 6. Full width. A deep enough entry of the transposition table ends the
+	; node (not at the root); its move is searched early.
+	frame_call ProbeTable
+	jp c, .returnDE
+	; The legal moves.
 	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
@@ -668,9 +725,18 @@ Search:
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
-	jr z, .returnBest
+	jr z, .returnBestScore
 	call StoreKillerIfQuiet
+	jr .store
 .returnBest
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr z, .returnBestScore
+.store
+	; A full-width node's result goes into the transposition table.
+	frame_call StoreTable
+.returnBestScore
 	frame_hl FRAME_BEST
 	ld a, [hli]
 	ld h, [hl]
@@ -1001,4 +1067,287 @@ IsDeltaPruned:
 .done
 	frame_pop de
 	frame_balanced
+	ret
+
+
+SECTION "Search transposition table", ROMX
+
+;; Empties the transposition table: every byte 0 (an entry of depth 0 is
+;; empty). Sixteen stores a round: 2,303 M-cycles, and the call.
+;; @destroys af, c, hl
+ClearTranspositionTable:
+	ld hl, wTranspositionTable
+	ld c, TABLE_SIZE / 16
+	xor a
+.clear
+	REPT 16
+		ld [hli], a
+	ENDR
+	dec c
+	jr nz, .clear
+	ret
+
+
+;; The position's entry of the transposition table: the one its line key
+;; (wZobristKey) indexes by its low bits (search::table_index).
+;; @return hl: the entry
+;; @destroys af
+TableEntryOfPosition:
+	ld a, [wZobristKey]
+	and TABLE_ENTRIES - 1
+	; wTranspositionTable + index * 8, the shifts moving the table's high
+	; byte into place too
+	ASSERT LOW(wTranspositionTable) == 0 && HIGH(wTranspositionTable) % 8 == 0
+	ld l, a
+	ld h, HIGH(wTranspositionTable) / 8
+	REPT 3
+		add hl, hl
+	ENDR
+	ret
+
+
+;; The transposition table's probe of a full-width node: on a hit (an entry
+;; of depth 1 or more whose check is the position's), the entry's move is
+;; the node's table move (hTableMove, for OrderMoves; none on a miss); at
+;; ply 1 or more, a hit at least as deep as the node ends it with the entry's
+;; score (its mates counted from the root again) when the bound allows: an
+;; exact score, a lower bound at least beta, an upper bound at most alpha.
+;; And whether StoreTable will keep the entry as it is (FRAME_TABLE_KEEP): when
+;; it holds another position searched deeper than the node.
+;; Twin of the probe in Searcher::search (search::table_index, TableEntry::holds,
+;; cutoff, yields_to).
+;; @param the calling node's frame (its alpha, beta and depth; FRAME_TABLE_KEEP
+;;     written), right above the return address (frame_call)
+;; @return c: the node ends, de its score (biased); nc: it is searched
+;; @destroys af, bc, de, hl
+ProbeTable:
+	frame_start_callee
+	call TableEntryOfPosition
+	; c: 0 when the entry's check is the position's (an entry's bytes are in
+	; one page: `inc l`)
+	ld a, [wZobristKey + 2]
+	xor [hl]
+	ld c, a
+	inc l
+	ld a, [wZobristKey + 3]
+	xor [hl]
+	or c
+	ld c, a
+	; b: the entry's depth (0: empty); de: the entry, from its depth on
+	inc l
+	ld b, [hl]
+	ld d, h
+	ld e, l
+	; Kept: the entry is deeper than the node (and holds another position).
+	frame_hl FRAME_DEPTH
+	ld a, [hld]
+	cp b
+	sbc a
+	and c
+	ld [hl], a
+	; A hit: the check is the position's and the entry is not empty.
+	ld a, c
+	and a
+	jr nz, .miss
+	or b
+	jr z, .miss
+	inc e
+	ld a, [de]
+	ld c, a
+	inc e
+	ld a, [de]
+	ldh [hTableMove], a
+	inc e
+	ld a, [de]
+	ldh [hTableMove + 1], a
+	inc e
+	; Not at the root (and `and a` leaves no carry)...
+	ldh a, [hPly]
+	and a
+	ret z
+	; ... and the entry as deep as the node at least.
+	frame_hl FRAME_DEPTH
+	ld a, b
+	cp [hl]
+	ccf
+	ret nc
+	; de: the score, its mate counted from the root: -ply plies from 0; b:
+	; the bound
+	ld b, c
+	ld a, [de]
+	ld l, a
+	inc e
+	ld a, [de]
+	ld d, a
+	ld e, l
+	ldh a, [hPly]
+	cpl
+	inc a
+	ld c, a
+	call ShiftMateScore
+	ld a, b
+	cp BOUND_EXACT
+	jr z, .cut
+	cp BOUND_LOWER
+	jr z, .lower
+	; An upper bound: score <= alpha (alpha - score does not borrow).
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub e
+	ld a, [hl]
+	sbc d
+	ccf
+	ret
+.lower
+	; A lower bound: score >= beta.
+	frame_hl FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	ccf
+	ret
+.cut
+	scf
+	ret
+.miss
+	; (xor a: nc)
+	xor a
+	ldh [hTableMove], a
+	ret
+
+
+;; Stores a full-width node's result (its best score, the node searched to
+;; the end) in its entry of the transposition table unless ProbeTable found
+;; that entry holding another position searched deeper (FRAME_TABLE_KEEP):
+;; the check, the depth, the bound (a lower bound when best >= beta, else
+;; exact when a move raised alpha, when this ply has a principal variation,
+;; else an upper bound), the move (the one that raised alpha last, the first
+;; of this ply's principal variation; none for an upper bound) and the score,
+;; a mate counted from the node.
+;; Twin of the store at the end of Searcher::search (search::table_bound,
+;; table_score).
+;; @param the calling node's frame (its beta, best, depth and
+;;     FRAME_TABLE_KEEP), right above the return address (frame_call)
+;; @destroys af, bc, de, hl
+StoreTable:
+	frame_start_callee
+	frame_hl FRAME_TABLE_KEEP
+	ld a, [hl]
+	and a
+	ret nz
+	; b: the bound
+	frame_hl FRAME_BEST
+	ld a, [hli]
+	ld e, a
+	ld d, [hl]
+	frame_hl FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	ld b, BOUND_LOWER
+	jr nc, .bound
+	ldh a, [hPly]
+	add LOW(wPvLength)
+	ld l, a
+	ld h, HIGH(wPvLength)
+	ld a, [hl]
+	and a
+	ld b, BOUND_EXACT
+	jr nz, .bound
+	ld b, BOUND_UPPER
+.bound
+	; de: the score, a mate counted from the node: ply plies from 0
+	ldh a, [hPly]
+	ld c, a
+	call ShiftMateScore
+	frame_push de
+	; de: the entry, from its check on
+	call TableEntryOfPosition
+	ld d, h
+	ld e, l
+	ld a, [wZobristKey + 2]
+	ld [de], a
+	inc e
+	ld a, [wZobristKey + 3]
+	ld [de], a
+	inc e
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	ld [de], a
+	inc e
+	ld a, b
+	ld [de], a
+	inc e
+	; The move: an upper bound's node raised no alpha (it has no principal
+	; variation, and the entry no move); the others' did.
+	cp BOUND_UPPER
+	jr nz, .raised
+	xor a
+	ld [de], a
+	inc e
+	jr .moveTo
+.raised
+	; this ply's row of the principal variation: wPvMoves + ply * 32
+	ASSERT PV_ROW_SIZE == 32 && LOW(wPvMoves) % PV_ROW_SIZE == 0
+	ASSERT LOW(wPvMoves / PV_ROW_SIZE) + MAX_SEARCH_PLY - 1 <= $FF
+	ldh a, [hPly]
+	add LOW(wPvMoves / PV_ROW_SIZE)
+	ld l, a
+	ld h, HIGH(wPvMoves / PV_ROW_SIZE)
+	REPT 5
+		add hl, hl
+	ENDR
+	ld a, [hli]
+	ld [de], a
+	inc e
+	ld a, [hl]
+.moveTo
+	ld [de], a
+	inc e
+	frame_pop hl
+	ld a, l
+	ld [de], a
+	inc e
+	ld a, h
+	ld [de], a
+	ret
+
+
+;; Moves a mate score c plies away from 0 (c signed: toward 0 when it is
+;; negative); any other score is left as it is (search::table_score,
+;; table_score_at).
+;; @param de: the score (biased); c: the plies
+;; @return de: the score
+;; @destroys af, c
+ShiftMateScore:
+	; A mate won: de >= BIASED_MATE_WON.
+	ld a, e
+	sub LOW(BIASED_MATE_WON)
+	ld a, d
+	sbc HIGH(BIASED_MATE_WON)
+	jr nc, .add
+	; A mate lost: de <= BIASED_MATE_LOST; moved the other way.
+	ld a, LOW(BIASED_MATE_LOST)
+	sub e
+	ld a, HIGH(BIASED_MATE_LOST)
+	sbc d
+	ret c
+	xor a
+	sub c
+	ld c, a
+.add
+	; de += c, sign-extended (neither `bit` nor `dec` touches the carry)
+	ld a, c
+	add e
+	ld e, a
+	jr nc, .noCarry
+	inc d
+.noCarry
+	bit 7, c
+	ret z
+	dec d
 	ret

@@ -705,8 +705,14 @@ pub fn stopped_line(game: &Game, limits: Limits) -> Vec<Move> {
     run(game, limits).1
 }
 
-/// [`search`], and [`stopped_line`].
-fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
+/// The transposition table as [`search`] leaves it (every entry empty when it searched
+/// nothing): `cargo xtask verify` compares it with the cartridge's, entry for entry.
+pub fn search_table(game: &Game, limits: Limits) -> [TableEntry; TABLE_ENTRIES] {
+    run(game, limits).2
+}
+
+/// [`search`], [`stopped_line`] and [`search_table`].
+fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TABLE_ENTRIES]) {
     let position = game.position();
     if limits.check().is_err() || position.legal_moves().is_empty() {
         let none = SearchResult {
@@ -716,7 +722,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
             pv: Vec::new(),
             depth: 0,
         };
-        return (none, Vec::new());
+        return (none, Vec::new(), [TableEntry::default(); TABLE_ENTRIES]);
     }
     let history = game.keys();
     let mut searcher = Searcher {
@@ -775,5 +781,5 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         pv: searcher.previous_pv,
         depth: done,
     };
-    (result, searcher.stopped_line)
+    (result, searcher.stopped_line, searcher.table)
 }

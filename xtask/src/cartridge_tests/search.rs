@@ -70,7 +70,7 @@ fn the_start_position_to_depth_4() {
     let answer = assert_search_as_model(&mut rom, engine_src::START_FEN, Limits::depth(4));
     assert_eq!(
         answer.to_string(),
-        "d2d3 score 8 nodes 3621 depth 4 pv d2d3 b5b4 c2c3 c5c4"
+        "d2d3 score 8 nodes 4203 depth 4 pv d2d3 b5b4 c2c3 c5c4"
     );
 }
 
@@ -234,7 +234,7 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
         "the search took {took} cycles to stop, more than {STOP_BOUND}"
     );
     // Stopped in the first iteration: the root's best move so far, depth 0.
-    let stopped = search_stopped_after(&mut rom, fen, 4, 20_000);
+    let stopped = search_stopped_after(&mut rom, fen, 4, 30_000);
     let budget = Limits {
         depth: 4,
         nodes: stopped.answer.nodes,
