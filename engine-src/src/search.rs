@@ -475,6 +475,18 @@ pub fn delta_gain(m: &Move) -> i16 {
     }
 }
 
+/// `true` for a capture that likely loses material: a piece takes a cheaper one (by
+/// [`MATERIAL`]) on a square the opponent attacks (the board before the move). Promotions
+/// are never losing.
+pub fn is_losing_capture(position: &Position, m: &Move) -> bool {
+    let Some(victim) = m.capture else {
+        return false;
+    };
+    !m.is_promotion()
+        && MATERIAL.get(m.role) > MATERIAL.get(victim)
+        && position.board().is_attacked(m.to, position.turn().other())
+}
+
 /// The state of one search.
 struct Searcher<'a> {
     budget: u64,
@@ -600,11 +612,24 @@ impl Searcher<'_> {
         );
         let mut best = -INFINITY;
         let mut raised = None;
+        let mut searched = 0;
         for m in &moves {
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
-            let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            // Principal-variation search: the first move with the full window, every
+            // later one with a null window, searched again when it lands inside.
+            let mut score;
+            if searched == 0 || alpha + 1 == beta || depth < 2 {
+                score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.search(&after, depth - 1, -alpha - 1, -alpha, ply + 1);
+                self.follow = None;
+                if !self.stopped && score > alpha && score < beta {
+                    score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            searched += 1;
             self.follow = None;
             if self.stopped {
                 return 0;
@@ -662,6 +687,7 @@ impl Searcher<'_> {
             if stand + delta_gain(m) + DELTA_MARGIN <= alpha {
                 continue;
             }
+
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
