@@ -20,6 +20,8 @@
 ;                       (search::table_index, table_check, table_score_at)
 ;   StoreTable          the table's store at the end of Searcher::search
 ;                       (search::table_score)
+;   IsNullWindowMove    the principal-variation search's test in
+;                       Searcher::search
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -73,6 +75,56 @@ DEF FRAME_SIZE EQU const_value
 ASSERT FRAME_TABLE_KEEP == FRAME_DEPTH - 1
 ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
 ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
+; Search's child window: bc := -beta, de := -alpha (the node's own window,
+; negated: the child's alpha and beta).
+MACRO child_window
+	frame_hl FRAME_ALPHA
+	xor a
+	sub [hl]
+	ld e, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld d, a
+	inc hl
+	xor a
+	sub [hl]
+	ld c, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld b, a
+ENDM
+
+; Search's child search, the move made and the ply counted: bc := s =
+; -Search(max(depth - 1, 0), bc, de) from the end of the node's list.
+MACRO search_child
+	frame_hl FRAME_DEPTH
+	ld a, [hli]
+	and a
+	jr z, .childDepth\@
+	dec a
+.childDepth\@
+	frame_push af
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	frame_pop af
+	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
+	; above the child's)
+	frame_balanced
+	call Search
+	; (the child returned: no later node is on the principal variation)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
+	xor a
+	sub l
+	ld c, a
+	ld a, 0
+	sbc h
+	ld b, a
+ENDM
+
 ; An exit of Search: frees the node's frame (all pushed on it popped) and
 ; returns, hl holding the score.
 MACRO return_from_node
@@ -245,7 +297,7 @@ wTranspositionTable:: ds TABLE_SIZE
 ASSERT wTranspositionTable == wMoveStackEnd, "the table's room is right after the move stack (see above)"
 
 
-SECTION "Search", ROM0
+SECTION "Search", ROMX
 
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
@@ -611,47 +663,48 @@ Search:
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
-	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1)
-	frame_hl FRAME_ALPHA
-	xor a
-	sub [hl]
-	ld e, a
-	inc hl
-	ld a, 0
-	sbc [hl]
-	ld d, a
-	inc hl
-	xor a
-	sub [hl]
-	ld c, a
-	inc hl
-	ld a, 0
-	sbc [hl]
-	ld b, a
+	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1), or, by
+	; principal-variation search, for a later move of a node with depth >= 2
+	; and an open window, first with the null window (-alpha - 1, -alpha).
+	; (The depth is tested here, not in IsNullWindowMove: the quiescence
+	; search's moves, most moves, pay 10 M-cycles for it, not a call.)
+	child_window
 	frame_hl FRAME_DEPTH
-	ld a, [hli]
+	ld a, [hl]
+	cp 2
+	jr c, .nodesWindow
+	frame_call IsNullWindowMove
+	jr nc, .nullWindow
+.nodesWindow
+	search_child
+	jr .searched
+.nullWindow
+	ld b, d
+	ld c, e
+	dec bc
+	search_child
+	; A null-window score strictly between alpha and beta (not stopped) is
+	; searched again with the full window.
+	ldh a, [hSearchStop]
 	and a
-	jr z, .childDepth
-	dec a
-.childDepth
-	frame_push af
+	jr nz, .searched
+	; alpha < s (alpha - s borrows) ...
+	frame_hl FRAME_ALPHA
 	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	frame_pop af
-	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
-	; above the child's)
-	frame_balanced
-	call Search
-	; (the child returned: no later node is on the principal variation)
-	ld a, NO_PLY
-	ldh [hFollowPly], a
-	xor a
-	sub l
-	ld c, a
-	ld a, 0
-	sbc h
-	ld b, a
+	sub c
+	ld a, [hli]
+	sbc b
+	jr nc, .searched
+	; ... < beta (s - beta borrows)
+	ld a, c
+	sub [hl]
+	inc hl
+	ld a, b
+	sbc [hl]
+	jr nc, .searched
+	child_window
+	search_child
+.searched
 	ld hl, hPly
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
@@ -675,7 +728,7 @@ Search:
 	sub c
 	ld a, [hld]
 	sbc b
-	jr nc, .nextMove
+	jp nc, .nextMove
 	ld [hl], c
 	inc hl
 	ld [hl], b
@@ -1071,6 +1124,47 @@ IsDeltaPruned:
 
 
 SECTION "Search transposition table", ROMX
+
+;; Principal-variation search: is the move being searched, in a node of
+;; depth 2 or more (Search tests it), one to search first with the null
+;; window? Every move but the node's first (best is still -INFINITY before
+;; it returns: every score searched is above), when the node's window is open
+;; (alpha + 1 < beta).
+;; Twin of the window choice in Searcher::search.
+;; @param the calling node's frame (its alpha, beta and best), right above
+;;     the return address (frame_call)
+;; @return nc: the null window; c: the node's window
+;; @destroys af, hl
+IsNullWindowMove:
+	frame_start_callee
+	; (only -INFINITY has this high byte: every other score is at least a
+	; mate's, -MATE)
+	ASSERT HIGH(BIASED_MINUS_INFINITY) < HIGH(BIASED_MATED)
+	frame_hl FRAME_BEST + 1
+	ld a, [hl]
+	cp HIGH(BIASED_MINUS_INFINITY)
+	scf
+	ret z
+	; Closed: alpha = beta - 1.
+	frame_push de
+	frame_hl FRAME_BETA
+	ld a, [hli]
+	ld e, a
+	ld d, [hl]
+	dec de
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	cp e
+	jr nz, .open
+	ld a, [hl]
+	cp d
+.open
+	frame_pop de
+	scf
+	ret z
+	and a
+	ret
+
 
 ;; Empties the transposition table: every byte 0 (an entry of depth 0 is
 ;; empty). Sixteen stores a round: 2,303 M-cycles, and the call.
