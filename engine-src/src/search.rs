@@ -21,6 +21,7 @@
 
 use core::fmt;
 
+use crate::attacks::pawn_attacks;
 use crate::eval::{evaluate, piece_square, MATERIAL};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
@@ -475,16 +476,20 @@ pub fn delta_gain(m: &Move) -> i16 {
     }
 }
 
-/// `true` for a capture that likely loses material: a piece takes a cheaper one (by
-/// [`MATERIAL`]) on a square the opponent attacks (the board before the move). Promotions
-/// are never losing.
+/// `true` for a capture that loses material, which the quiescence search skips: a piece
+/// takes a cheaper one (by [`MATERIAL`]) on a square an enemy pawn attacks, so the pawn
+/// takes it back. Promotions are never losing.
 pub fn is_losing_capture(position: &Position, m: &Move) -> bool {
     let Some(victim) = m.capture else {
         return false;
     };
     !m.is_promotion()
         && MATERIAL.get(m.role) > MATERIAL.get(victim)
-        && position.board().is_attacked(m.to, position.turn().other())
+        && (pawn_attacks(position.turn(), m.to)
+            & position
+                .board()
+                .by_piece(Role::Pawn.of(position.turn().other())))
+        .any()
 }
 
 /// The state of one search.
@@ -687,7 +692,10 @@ impl Searcher<'_> {
             if stand + delta_gain(m) + DELTA_MARGIN <= alpha {
                 continue;
             }
-
+            // A capture the enemy pawn pays back with interest.
+            if is_losing_capture(position, m) {
+                continue;
+            }
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
