@@ -16,6 +16,8 @@
 ;                       of a ply)
 ;   IsDeltaPruned       the delta pruning of Searcher::quiesce
 ;                       (search::delta_gain)
+;   IsLosingCapture     search::is_losing_capture, which Searcher::quiesce
+;                       skips
 ;   ProbeTable          the transposition table's probe in Searcher::search
 ;                       (search::table_index, table_check, table_score_at)
 ;   StoreTable          the table's store at the end of Searcher::search
@@ -657,6 +659,9 @@ Search:
 	ld a, [hl]
 	and a
 	jr nz, .make
+	; (and losing captures: the cheaper test first, both skip)
+	call IsLosingCapture
+	jp c, .nextMove
 	frame_call IsDeltaPruned
 	jp nc, .nextMove
 .make
@@ -1044,6 +1049,74 @@ IsCurrentKey:
 
 
 SECTION "Search pruning", ROMX
+
+;; A losing capture, which the quiescence search skips (not made, no node):
+;; a capture by a piece worth more (its material) than the one it takes, on a
+;; square an enemy pawn attacks (the board before the move). A pawn is worth
+;; least, so no promotion and no en passant capture is losing; nor is a
+;; king's capture (worth 0).
+;; Twin of search::is_losing_capture.
+;; @param d: from square; e: to byte (the move, not made)
+;; @return c: losing
+;; @destroys af, bc, hl
+IsLosingCapture:
+	; c: the role taken (none: not a capture, or en passant)
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and ROLE_MASK
+	ret z
+	ld c, a
+	; b: the role taking
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	ld b, a
+	; Dearer: the material taken less the taker's borrows (the material words
+	; of White's evaluation page, at the role code and 16 cells on).
+	ld h, HIGH(EvalPages)
+	ld l, c
+	ld a, [hl]
+	ld l, b
+	sub [hl]
+	ld l, c
+	set 4, l
+	ld a, [hl]
+	ld l, b
+	set 4, l
+	sbc [hl]
+	ret nc
+	; An enemy pawn on a square diagonally ahead of the target (ahead for the
+	; side to move), which attacks it.
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld c, a
+	ldh a, [hSideToMove]
+	and a
+	ld a, c
+	lb bc, BLACK_PAWN, BOARD_ROW_CELLS - 1
+	jr z, .pawns
+	lb bc, WHITE_PAWN, -(BOARD_ROW_CELLS + 1)
+.pawns
+	; (off the board's sides and ends every cell is OFF_BOARD, no pawn)
+	add c
+	ld l, a
+	ld a, [hli]
+	cp b
+	jr z, .losing
+	inc l
+	ld a, [hl]
+	cp b
+	jr z, .losing
+	and a
+	ret
+.losing
+	scf
+	ret
+
 
 ;; Delta pruning, for a move of the quiescence search (about to be made): is
 ;; the evaluation plus what the move takes (search::delta_gain: the material
