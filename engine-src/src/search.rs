@@ -184,6 +184,12 @@ pub const fn table_bound(best: i16, alpha: i16, beta: i16) -> u8 {
     }
 }
 
+/// Late-move reductions (docs/search.md): a full-width node not in check with at least
+/// this depth searches its late quiet moves a ply shallower first, with the null window.
+pub const LMR_DEPTH: u8 = 3;
+/// The moves a node searches before the late ones ([`LMR_DEPTH`]).
+pub const LMR_MOVES: u8 = 3;
+
 /// EASY's depth, in plies.
 pub const LEVEL_DEPTH_EASY: u8 = 2;
 /// MEDIUM's depth, in plies.
@@ -592,6 +598,7 @@ impl Searcher<'_> {
             }
         }
         let alpha_at_start = alpha;
+        let in_check = position.is_check();
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return if position.is_check() {
@@ -617,15 +624,38 @@ impl Searcher<'_> {
         );
         let mut best = -INFINITY;
         let mut raised = None;
-        let mut searched = 0;
+        let mut searched: u8 = 0;
         for m in &moves {
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
+            let checks = after.is_check();
             // Principal-variation search: the first move with the full window, every
             // later one with a null window, searched again when it lands inside.
             let mut score;
-            if searched == 0 || alpha + 1 == beta || depth < 2 {
+            // Late-move reduction: a late quiet move searched shallower with the null
+            // window first; it is searched as usual only if it beats alpha there.
+            let reduced = depth >= LMR_DEPTH
+                && searched >= LMR_MOVES
+                && !in_check
+                && !checks
+                && !m.is_capture()
+                && !m.is_promotion()
+                && !self.killers[ply]
+                    .iter()
+                    .any(|killer| killer.is_some_and(|killer| same_move(&killer, m)));
+            if reduced {
+                score = -self.search(&after, depth - 2, -alpha - 1, -alpha, ply + 1);
+                self.follow = None;
+            } else {
+                score = alpha + 1;
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                // Proven no better by the reduced search.
+            } else if searched == 0 || alpha + 1 == beta || depth < 2 {
                 score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 score = -self.search(&after, depth - 1, -alpha - 1, -alpha, ply + 1);

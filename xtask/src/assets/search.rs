@@ -14,8 +14,8 @@ use engine_src::search::{
     KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST,
     KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_TABLE_MOVE,
     KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK,
-    LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
-    TABLE_ENTRIES,
+    LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEPTH, LMR_MOVES, MATE,
+    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
 };
 
 use super::Outputs;
@@ -78,6 +78,16 @@ pub fn render() -> Result<String> {
                 ("BOUND_EXACT", BOUND_EXACT.into()),
                 ("BOUND_LOWER", BOUND_LOWER.into()),
                 ("BOUND_UPPER", BOUND_UPPER.into()),
+            ],
+        ),
+        (
+            vec![
+                "Late-move reductions (docs/search.md, \"Late-move reductions\"): the least depth",
+                "of a node that reduces, and the moves it searches before the late ones.",
+            ],
+            vec![
+                ("LMR_DEPTH", LMR_DEPTH.into()),
+                ("LMR_MOVES", LMR_MOVES.into()),
             ],
         ),
         (
@@ -144,6 +154,8 @@ mod tests {
             ("KEY_TABLE_MOVE", 254),
             ("TABLE_ENTRIES", 128),
             ("BOUND_UPPER", 3),
+            ("LMR_DEPTH", 3),
+            ("LMR_MOVES", 3),
             ("KEY_QUIET_SHIFT", 2),
             ("DELTA_MARGIN", 200),
             ("DELTA_PROMOTION_GAIN", 750),
