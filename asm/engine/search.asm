@@ -24,6 +24,7 @@
 ;                       (search::table_score)
 ;   IsNullWindowMove    the principal-variation search's test in
 ;                       Searcher::search
+;   IsQuietNotKiller    the late-move reduction's tests in Searcher::search
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -41,7 +42,7 @@
 ; it) with the last finished iteration's move.
 ;
 ; A node keeps its frame on the stack (FRAME_*, read and written through the
-; frame macros of include/macros.inc): 12 bytes and a return address a ply,
+; frame macros of include/macros.inc): 14 bytes and a return address a ply,
 ; MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
 ; SEARCH_STACK_SIZE bytes of stack below its caller's.
 ;
@@ -71,6 +72,9 @@ INCLUDE "generated/engine/search.inc"
 	const_skip
 	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
 	const_skip            ; searched is the one before it)
+	const FRAME_SEARCHED  ; the moves searched so far (late-move reductions;
+	                      ; kept at a full-width node of depth >= LMR_DEPTH)
+	const FRAME_IN_CHECK  ; non-zero: the side to move is in check (the same)
 DEF FRAME_SIZE EQU const_value
 ; Search walks from a field to the next with `inc hl`: alpha to beta to best,
 ; depth to end to next; ProbeTable from the depth back to FRAME_TABLE_KEEP.
@@ -99,14 +103,19 @@ MACRO child_window
 ENDM
 
 ; Search's child search, the move made and the ply counted: bc := s =
-; -Search(max(depth - 1, 0), bc, de) from the end of the node's list.
+; -Search(max(depth - 1, 0), bc, de) from the end of the node's list; with
+; an argument (2): depth - 2 (a late move's reduction, at depth 3 or more).
 MACRO search_child
 	frame_hl FRAME_DEPTH
 	ld a, [hli]
-	and a
-	jr z, .childDepth\@
-	dec a
+	IF _NARG == 0
+		and a
+		jr z, .childDepth\@
+		dec a
 .childDepth\@
+	ELSE
+		sub \1
+	ENDC
 	frame_push af
 	ld a, [hli]
 	ld h, [hl]
@@ -477,13 +486,15 @@ CopySearchBytes:
 ;; @return hl: the score (biased); 0 when the search has stopped
 ;; @destroys af, bc, de
 Search:
+	; (FRAME_SEARCHED and FRAME_IN_CHECK: written when they are kept)
+	push hl
 	push hl
 	push hl
 	push af
 	push de
 	push de
 	push bc
-	ASSERT FRAME_SIZE == 12
+	ASSERT FRAME_SIZE == 14
 	frame_start
 	; 1. A stopped search returns 0; so does the node that finds the budget
 	; spent (the count never passes it), stopping the search.
@@ -590,6 +601,18 @@ Search:
 	; node (not at the root); its move is searched early.
 	frame_call ProbeTable
 	jp c, .returnDE
+	; Late-move reductions need, at a node deep enough, the moves searched
+	; and whether it is in check.
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	cp LMR_DEPTH
+	jr c, .notReducing
+	call IsInCheck
+	frame_hl FRAME_SEARCHED
+	ld [hl], 0
+	inc hl
+	ld [hl], a
+.notReducing
 	; The legal moves.
 	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
@@ -665,9 +688,55 @@ Search:
 	frame_call IsDeltaPruned
 	jp nc, .nextMove
 .make
+	; A late move's reduction (late-move reductions, in a node of depth >=
+	; LMR_DEPTH not in check, after LMR_MOVES moves): a: non-zero for a
+	; quiet move that is no killer (tested before it is made), then for one
+	; that gives no check (after).
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	cp LMR_DEPTH
+	jr c, .early
+	frame_hl FRAME_SEARCHED
+	ld a, [hli]
+	cp LMR_MOVES
+	jr c, .early
+	ld a, [hl]
+	and a
+	jr nz, .early
+	push de
+	call IsQuietNotKiller
+	pop de
+	sbc a
+	jr .lateTested
+.early
+	xor a
+.lateTested
+	frame_push af
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
+	frame_pop af
+	and a
+	jr z, .unreduced
+	call IsInCheck
+	jr z, .unreduced
+	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
+	; as usual only if it beats alpha there (not stopped).
+	child_window
+	ld b, d
+	ld c, e
+	dec bc
+	search_child 2
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .searched
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	jp nc, .searched
+.unreduced
 	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1), or, by
 	; principal-variation search, for a later move of a node with depth >= 2
 	; and an open window, first with the null window (-alpha - 1, -alpha).
@@ -710,6 +779,9 @@ Search:
 	child_window
 	search_child
 .searched
+	; (counted in every node: read only where kept)
+	frame_hl FRAME_SEARCHED
+	inc [hl]
 	ld hl, hPly
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
@@ -1114,6 +1186,64 @@ IsLosingCapture:
 	and a
 	ret
 .losing
+	scf
+	ret
+
+
+;; Late-move reductions: is the move (not made) quiet (no capture, no
+;; promotion) and neither of this ply's killers? Then a late one is reduced,
+;; if it gives no check.
+;; Twin of the quiet and killer tests of `reduced` in Searcher::search.
+;; @param d: from square; e: to byte
+;; @return c: quiet, no killer
+;; @destroys af, bc, de, hl
+IsQuietNotKiller:
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and a
+	ret nz
+	ld a, e
+	and PROMOTE_MASK
+	ret nz
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .quiet
+	; A pawn: a diagonal step (en passant) or the last rank is not quiet (z:
+	; no carry).
+	ld a, e
+	xor d
+	and SQUARE_FILE_MASK
+	ret nz
+	ld a, e
+	ret_if_last_rank
+.quiet
+	; This ply's killers (compared by from and to byte; z: no carry).
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+	ld a, [hli]
+	cp d
+	jr nz, .notFirst
+	ld a, [hl]
+	cp e
+	ret z
+.notFirst
+	inc l
+	ld a, [hli]
+	cp d
+	jr nz, .late
+	ld a, [hl]
+	cp e
+	ret z
+.late
 	scf
 	ret
 
