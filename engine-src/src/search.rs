@@ -190,6 +190,10 @@ pub const LMR_DEPTH: u8 = 3;
 /// The moves a node searches before the late ones ([`LMR_DEPTH`]).
 pub const LMR_MOVES: u8 = 3;
 
+/// Futility pruning (docs/search.md): a node at depth 1 not in check whose evaluation
+/// plus this margin is at most alpha skips its quiet moves after the first.
+pub const FUTILITY_MARGIN: i16 = 150;
+
 /// EASY's depth, in plies.
 pub const LEVEL_DEPTH_EASY: u8 = 2;
 /// MEDIUM's depth, in plies.
@@ -625,11 +629,18 @@ impl Searcher<'_> {
         let mut best = -INFINITY;
         let mut raised = None;
         let mut searched: u8 = 0;
+        // Futility pruning: at depth 1, when even a good quiet move cannot lift the
+        // evaluation to alpha, only the first move, the captures, the promotions and the
+        // checks are searched.
+        let futile = depth == 1 && !in_check && evaluate(position) + FUTILITY_MARGIN <= alpha;
         for m in &moves {
             let after = position.play(m);
+            let checks = after.is_check();
+            if futile && searched > 0 && !m.is_capture() && !m.is_promotion() && !checks {
+                continue;
+            }
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
-            let checks = after.is_check();
             // Principal-variation search: the first move with the full window, every
             // later one with a null window, searched again when it lands inside.
             let mut score;
