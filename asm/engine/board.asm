@@ -319,9 +319,10 @@ SquareToSetupIndex::
 	ret
 
 
-SECTION "Setup squares", ROMX
+SECTION "Setup squares", ROMX, ALIGN[5]
 
-; The square of each setup index.
+; The square of each setup index (aligned so that it cannot cross a page:
+; its 30 bytes sit in one 32-byte block).
 SetupSquares:
 FOR rank, BOARD_RANKS
 	FOR file, BOARD_FILES

@@ -25,6 +25,8 @@
 ;   IsNullWindowMove    the principal-variation search's test in
 ;                       Searcher::search
 ;   IsQuietNotKiller    the late-move reduction's tests in Searcher::search
+;   IsQuietMove         the quiet test of the reductions and of futility
+;                       pruning in Searcher::search
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -74,7 +76,9 @@ INCLUDE "generated/engine/search.inc"
 	const_skip            ; searched is the one before it)
 	const FRAME_SEARCHED  ; the moves searched so far (late-move reductions;
 	                      ; kept at a full-width node of depth >= LMR_DEPTH)
-	const FRAME_IN_CHECK  ; non-zero: the side to move is in check (the same)
+	const FRAME_NODE_FLAG ; at depth >= LMR_DEPTH, non-zero: the side to move
+	                      ; is in check; at depth 1, non-zero: futile
+	                      ; (futility pruning)
 DEF FRAME_SIZE EQU const_value
 ; Search walks from a field to the next with `inc hl`: alpha to beta to best,
 ; depth to end to next; ProbeTable from the depth back to FRAME_TABLE_KEEP.
@@ -602,17 +606,42 @@ Search:
 	frame_call ProbeTable
 	jp c, .returnDE
 	; Late-move reductions need, at a node deep enough, the moves searched
-	; and whether it is in check.
+	; and whether it is in check; futility pruning, at depth 1, whether the
+	; node is futile: not in check, its evaluation + FUTILITY_MARGIN at most
+	; alpha.
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	cp LMR_DEPTH
-	jr c, .notReducing
+	jr nc, .reducing
+	dec a
+	jr nz, .flagsKept
+	call IsInCheck
+	ld a, 0
+	jr z, .futility
+	; (alpha - (evaluate + FUTILITY_MARGIN), both biased: no borrow, futile)
+	call Evaluate
+	ld bc, BIASED_ZERO + FUTILITY_MARGIN
+	add hl, bc
+	ld b, h
+	ld c, l
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	sbc a
+	cpl
+.futility
+	frame_hl FRAME_NODE_FLAG
+	ld [hl], a
+	jr .flagsKept
+.reducing
 	call IsInCheck
 	frame_hl FRAME_SEARCHED
 	ld [hl], 0
 	inc hl
 	ld [hl], a
-.notReducing
+.flagsKept
 	; The legal moves.
 	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
@@ -699,16 +728,46 @@ Search:
 	frame_hl FRAME_SEARCHED
 	ld a, [hli]
 	cp LMR_MOVES
-	jr c, .early
+	jr c, .notLate
 	ld a, [hl]
 	and a
-	jr nz, .early
+	jr nz, .notLate
 	push de
 	call IsQuietNotKiller
 	pop de
 	sbc a
 	jr .lateTested
 .early
+	; (a: the depth, below LMR_DEPTH)
+	; Futility pruning, in a futile node of depth 1: a quiet move after the
+	; first (best is -INFINITY until it returns) that gives no check is
+	; skipped: made, tested, unmade; no node.
+	dec a
+	jr nz, .notLate
+	frame_hl FRAME_NODE_FLAG
+	ld a, [hl]
+	and a
+	jr z, .notLate
+	frame_hl FRAME_BEST + 1
+	ld a, [hl]
+	cp HIGH(BIASED_MINUS_INFINITY)
+	jr z, .notLate
+	push de
+	call IsQuietMove
+	pop de
+	jr nc, .notLate
+	push de
+	call MakeMove
+	call IsInCheck
+	pop de
+	jr z, .futileChecks
+	call UnmakeMove
+	jp .nextMove
+.futileChecks
+	ld hl, hPly
+	inc [hl]
+	jr .unreduced
+.notLate
 	xor a
 .lateTested
 	frame_push af
@@ -1196,8 +1255,43 @@ IsLosingCapture:
 ;; Twin of the quiet and killer tests of `reduced` in Searcher::search.
 ;; @param d: from square; e: to byte
 ;; @return c: quiet, no killer
-;; @destroys af, bc, de, hl
+;; @destroys af, hl
 IsQuietNotKiller:
+	call IsQuietMove
+	ret nc
+	; This ply's killers (compared by from and to byte; z: no carry).
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+	ld a, [hli]
+	cp d
+	jr nz, .notFirst
+	ld a, [hl]
+	cp e
+	ret z
+.notFirst
+	inc l
+	ld a, [hli]
+	cp d
+	jr nz, .late
+	ld a, [hl]
+	cp e
+	ret z
+.late
+	scf
+	ret
+
+
+;; Is the move (not made) quiet: no capture, no promotion?
+;; Twin of !m.is_capture() && !m.is_promotion() (late-move reductions,
+;; futility pruning).
+;; @param d: from square; e: to byte
+;; @return c: quiet
+;; @destroys af, hl
+IsQuietMove:
 	ld h, HIGH(wBoard)
 	ld a, e
 	and MOVE_TO_SQUARE
@@ -1222,28 +1316,6 @@ IsQuietNotKiller:
 	ld a, e
 	ret_if_last_rank
 .quiet
-	; This ply's killers (compared by from and to byte; z: no carry).
-	ldh a, [hPly]
-	add a
-	add a
-	add LOW(wKillers)
-	ld l, a
-	ld h, HIGH(wKillers)
-	ld a, [hli]
-	cp d
-	jr nz, .notFirst
-	ld a, [hl]
-	cp e
-	ret z
-.notFirst
-	inc l
-	ld a, [hli]
-	cp d
-	jr nz, .late
-	ld a, [hl]
-	cp e
-	ret z
-.late
 	scf
 	ret
 
