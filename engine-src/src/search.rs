@@ -199,7 +199,7 @@ pub const LEVEL_DEPTH_EASY: u8 = 2;
 /// MEDIUM's depth, in plies.
 pub const LEVEL_DEPTH_MEDIUM: u8 = 3;
 /// HARD's depth, in plies.
-pub const LEVEL_DEPTH_HARD: u8 = 4;
+pub const LEVEL_DEPTH_HARD: u8 = 5;
 
 /// The cartridge's CLOCK level, which [`Level`] leaves out (the model has no clock): its
 /// search deepens iteratively up to [`MAX_SEARCH_DEPTH`] and is stopped after

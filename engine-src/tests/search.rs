@@ -459,8 +459,8 @@ fn levels() {
         .iter()
         .map(|level| format!("{level} {}", level.depth()))
         .collect();
-    assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
-    assert_eq!(Level::Hard.limits(), Limits::depth(4));
+    assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 5"]);
+    assert_eq!(Level::Hard.limits(), Limits::depth(5));
 }
 
 #[test]

@@ -166,7 +166,7 @@ mod tests {
             ("DELTA_PROMOTION_GAIN", 750),
             ("LEVEL_DEPTH_EASY", 2),
             ("LEVEL_DEPTH_MEDIUM", 3),
-            ("LEVEL_DEPTH_HARD", 4),
+            ("LEVEL_DEPTH_HARD", 5),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
         ] {

@@ -400,7 +400,7 @@ mod tests {
   level   depth  median s    max s median cycles  max cycles  nodes/s  target                      met
   EASY        2     0.100    0.200        104858      209715     1500  median <= 0.15 s            yes
   MEDIUM      3     0.750    1.500        786432     1572864     1500  median <= 0.5 s             NO
-  HARD        4     1.500    9.000       1572864     9437184     1500  median <= 2 s, max <= 8 s   NO
+  HARD        5     1.500    9.000       1572864     9437184     1500  median <= 2 s, max <= 8 s   NO
   slowest HARD move: 9.000 s, line 15 of engine-src/search/bench.txt (game 7, ply 31)
 
 routines during the HARD searches (3000 nodes): calls, cycles with their callees
