@@ -23,8 +23,8 @@ use engine_src::{Game, Move, Position};
 use super::report::KeysDifference;
 use crate::rom_engine::{engine_move_bytes, RomEngine, RomKeys, SearchAnswer};
 
-/// Every position is searched at depths 1 to this.
-pub const MAX_COMPARED_DEPTH: u8 = 4;
+/// Every position is searched at depths 1 to this: the deepest level's (HARD).
+pub const MAX_COMPARED_DEPTH: u8 = search::LEVEL_DEPTH_HARD;
 
 /// What the search part asks the engine under test: [`RomEngine`], or a stand-in in tests.
 pub(crate) trait Searches {
@@ -357,14 +357,14 @@ mod tests {
             report,
             format!(
                 "MISMATCH search of {START_FEN} at depth 2:
-  ROM    b1c3 score 8 nodes 83 depth 2 pv b1c3 b6c4
-  model  b1c3 score 8 nodes 82 depth 2 pv b1c3 b6c4
+  ROM    b1c3 score 8 nodes 78 depth 2 pv b1c3 b6c4
+  model  b1c3 score 8 nodes 77 depth 2 pv b1c3 b6c4
   the searches part at node 50: with a budget of 49 nodes
     the ROM stops at   {}
     the model stops at {}
     (with 48 both stop at {})
 ",
-                "b2b3 c5c3 a2a3", "b2b3 c5c3", "b2b3 b6c4 b3c4 d5c4",
+                "b2b3 c5c3 d2c3 a5a4", "b2b3 c5c3 d2c3", "b2b3 c5c3",
             )
         );
     }
@@ -527,19 +527,21 @@ model check $8474 depth 1 bound 1 move $21 $42 score 34
     }
 
     #[test]
-    fn the_limits_compared_are_depths_1_to_4_and_half_the_deepest_budget() {
+    fn the_limits_compared_are_depths_1_to_hards_and_half_the_deepest_budget() {
         let limits = compared_limits(&Position::start());
+        let hard = search::search(&Game::new(Position::start()), Limits::depth(5)).nodes;
+        assert_eq!(hard, 4386);
         assert_eq!(
             limits,
-            [1, 2, 3, 4]
+            [1, 2, 3, 4, 5]
                 .map(Limits::depth)
                 .into_iter()
                 .chain([Limits {
-                    depth: 4,
-                    nodes: 2101
+                    depth: 5,
+                    nodes: 2193
                 }])
                 .collect::<Vec<_>>()
         );
-        assert_eq!(describe(limits[4]), "depth 4, budget 2101 nodes");
+        assert_eq!(describe(limits[5]), "depth 5, budget 2193 nodes");
     }
 }
