@@ -686,7 +686,7 @@ fn engine_move(position: &Position, from: u8, to: u8) -> Option<Move> {
 pub fn engine_move_bytes(m: &Move) -> [u8; 2] {
     let square = |square: Square| {
         let index = square.index() as u8;
-        (index / 5 + 2) << 4 | index % 5
+        ((index / 5 + 2) << 4) | (index % 5)
     };
     let promotion = match m.promotion {
         Some(Role::Rook) => 0x08,
@@ -1048,16 +1048,14 @@ impl RomEngine {
             DriverStatus::Ok => Ok(()),
             DriverStatus::IllegalHistory => Err(HistoryRefused.into()),
             DriverStatus::MoveStackOverflow => bail!(
+                // (the end named so: the transposition table's label shares its address)
                 "the engine's move stack overflowed: GenerateMoves, called at {}, was to \
-                 write a list at {}, where MAX_MOVES ({}) moves do not fit before {}",
+                 write a list at {}, where MAX_MOVES ({}) moves do not fit before ${:04X} \
+                 (wMoveStackEnd)",
                 self.trap_call_site()?,
                 self.machine.describe(self.machine.read_u16("wTestTrapHL")?),
                 self.limits.max_moves,
-                // (named so: the transposition table's label shares its address)
-                format!(
-                    "${:04X} (wMoveStackEnd)",
-                    self.machine.symbol("wMoveStackEnd")?
-                ),
+                self.machine.symbol("wMoveStackEnd")?,
             ),
             DriverStatus::UndoStackOverflow => bail!(
                 "the engine's undo stack overflowed: MakeMove, called at {}, found all \
