@@ -762,6 +762,11 @@ Search:
 	pop de
 	jr z, .futileChecks
 	call UnmakeMove
+	; (a run of skipped moves makes no node: the stop flag is read here too,
+	; so that the search stops within its bound)
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .returnZero
 	jp .nextMove
 .futileChecks
 	ld hl, hPly

@@ -70,7 +70,7 @@ fn the_start_position_to_depth_4() {
     let answer = assert_search_as_model(&mut rom, engine_src::START_FEN, Limits::depth(4));
     assert_eq!(
         answer.to_string(),
-        "d2d3 score 8 nodes 1887 depth 4 pv d2d3 b5b4 c2c3 c5c4"
+        "d2d3 score 8 nodes 1848 depth 4 pv d2d3 b5b4 c2c3 c5c4"
     );
 }
 
@@ -196,12 +196,14 @@ fn search_stopped_after(rom: &mut RomEngine, fen: &str, depth: u8, after: u64) -
 }
 
 /// The stop flag's promise: the search returns within this many machine cycles of
-/// hSearchStop being set, wherever it is set (4.8 ms, under a third of a frame's 17,556):
+/// hSearchStop being set, wherever it is set (5.6 ms, a third of a frame's 17,556; the
+/// search's rules since the transposition table do more between nodes, and its unwinding
+/// ply by ply took up to 5,360 on the stop points below):
 /// the cartridge sets the flag from an interrupt handler (START, a clock's flag falling)
 /// and the update that ran the search opens the menu or ends the game in the same frame.
 /// The tests below print how long their stop points took (test.gb, with the stack
 /// checks).
-const STOP_BOUND: u64 = 5_000;
+const STOP_BOUND: u64 = 17_556 / 3;
 
 #[test]
 fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
