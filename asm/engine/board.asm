@@ -321,8 +321,8 @@ SquareToSetupIndex::
 
 SECTION "Setup squares", ROMX, ALIGN[5]
 
-; The square of each setup index (aligned so that the table, NUM_SQUARES bytes,
-; stays within a page wherever the linker puts it).
+; The square of each setup index (aligned so that it cannot cross a page:
+; its 30 bytes sit in one 32-byte block).
 SetupSquares:
 FOR rank, BOARD_RANKS
 	FOR file, BOARD_FILES

@@ -152,6 +152,8 @@ SECTION "Move order", ROM0
 ;; @param hPly: the node's ply (its killers)
 ;; @param hFollowPly: the node follows the principal variation when it is
 ;;     hPly (search.asm); set to hPly + 1 when the variation has a move here
+;; @param hTableMove: the transposition table's move of a full-width node
+;;     (search.asm; from square 0: none); the quiescence search has none
 ;; @return de: the first record; hl: the end of the records
 ;; @destroys af, bc
 OrderMoves::
@@ -209,10 +211,11 @@ OrderMoves::
 	jr .generated
 .quiescence
 	; No killer can match a quiescence move (a capture or a queen promotion,
-	; whose rows come first), nor a move of the principal variation (it is
-	; ordered first in full-width nodes only).
+	; whose rows come first), nor a move of the principal variation or the
+	; table's (they are ordered first in full-width nodes only).
 	xor a
 	ldh [hOrderBest], a
+	ldh [hTableMove], a
 	ld de, MAX_MOVES
 	add hl, de
 	push hl
@@ -356,53 +359,74 @@ OrderMoves::
 	cp e
 	jp nz, .move
 
-	; The principal variation's move, if the list has it, is keyed first: its
-	; key replaces the one it got, in the few nodes that have one (not testing
-	; it in the loop saves 7 M-cycles a move in every other node).
+	; The transposition table's move, then the principal variation's, if the
+	; list has them, are keyed first: each one's key replaces the one it got,
+	; in the nodes that have one (not testing them in the loop saves 7
+	; M-cycles a move in every other node). The variation's comes second, so
+	; that a move that is both gets KEY_PREVIOUS_BEST.
 	pop hl
 	pop de
+	ldh a, [hTableMove]
+	and a
+	jr z, .tableMoveKeyed
+	ld b, a
+	ldh a, [hTableMove + 1]
+	ld c, a
+	ld a, KEY_TABLE_MOVE
+	call KeyListedMove
+.tableMoveKeyed
 	ldh a, [hOrderBest]
 	and a
 	ret z
-	push de
-	push hl
 	ld b, a
 	ldh a, [hOrderBest + 1]
 	ld c, a
-	ld a, l
-	ld h, d
-	ld l, e
-	ld e, a
-.findBest
-	; hl: a record's key; e: the low byte of the records' end (a list has
-	; fewer than 256 records, so no record starts at the same low byte)
-	inc hl
-	ld a, [hli]
-	cp b
-	jr nz, .notBest
-	ld a, [hl]
-	cp c
-	jr z, .bestFound
-.notBest
-	inc hl
-	ld a, l
-	cp e
-	jr nz, .findBest
-	jr .bestDone
-.bestFound
-	dec hl
-	dec hl
-	ld [hl], KEY_PREVIOUS_BEST
-.bestDone
-	pop hl
-	pop de
-	ret
+	ld a, KEY_PREVIOUS_BEST
+	jr KeyListedMove
 
 .none
 	; No move: de = hl, the first record is the end.
 	pop hl
 	ld d, h
 	ld e, l
+	ret
+
+
+;; Gives a move of the list OrderMoves made, if it is there, another key.
+;; @param b, c: the move (from square, to byte); a: its key
+;; @param de: the first record; hl: the records' end (a list has fewer than 256
+;; records, so no record starts at the end's low byte)
+;; @destroys af
+KeyListedMove:
+	push de
+	push hl
+	ld h, d
+	ld d, a
+	ld a, l
+	ld l, e
+	ld e, a
+.find
+	; hl: a record's key; d: the key to give; e: the low byte of the end
+	inc hl
+	ld a, [hli]
+	cp b
+	jr nz, .next
+	ld a, [hl]
+	cp c
+	jr z, .found
+.next
+	inc hl
+	ld a, l
+	cp e
+	jr nz, .find
+	jr .done
+.found
+	dec hl
+	dec hl
+	ld [hl], d
+.done
+	pop hl
+	pop de
 	ret
 
 

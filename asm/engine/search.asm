@@ -16,6 +16,17 @@
 ;                       of a ply)
 ;   IsDeltaPruned       the delta pruning of Searcher::quiesce
 ;                       (search::delta_gain)
+;   IsLosingCapture     search::is_losing_capture, which Searcher::quiesce
+;                       skips
+;   ProbeTable          the transposition table's probe in Searcher::search
+;                       (search::table_index, table_check, table_score_at)
+;   StoreTable          the table's store at the end of Searcher::search
+;                       (search::table_score)
+;   IsNullWindowMove    the principal-variation search's test in
+;                       Searcher::search
+;   IsQuietNotKiller    the late-move reduction's tests in Searcher::search
+;   IsQuietMove         the quiet test of the reductions and of futility
+;                       pruning in Searcher::search
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -33,7 +44,7 @@
 ; it) with the last finished iteration's move.
 ;
 ; A node keeps its frame on the stack (FRAME_*, read and written through the
-; frame macros of include/macros.inc): 12 bytes and a return address a ply,
+; frame macros of include/macros.inc): 14 bytes and a return address a ply,
 ; MAX_SEARCH_PLY + 1 plies deep at most: SearchBestMove needs
 ; SEARCH_STACK_SIZE bytes of stack below its caller's.
 ;
@@ -56,17 +67,79 @@ INCLUDE "generated/engine/search.inc"
 	const_skip
 	const FRAME_BEST      ; 2 bytes, biased
 	const_skip
-	const_skip            ; (the flags of `push af`)
+	const FRAME_TABLE_KEEP ; (the flags of `push af` until ProbeTable writes
+	                      ; it) non-zero: StoreTable keeps the node's entry
 	const FRAME_DEPTH     ; the depth left, 0 for quiescence
 	const FRAME_END       ; 2 bytes: the end of the node's move records
 	const_skip
 	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
 	const_skip            ; searched is the one before it)
+	const FRAME_SEARCHED  ; the moves searched so far (late-move reductions;
+	                      ; kept at a full-width node of depth >= LMR_DEPTH)
+	const FRAME_NODE_FLAG ; at depth >= LMR_DEPTH, non-zero: the side to move
+	                      ; is in check; at depth 1, non-zero: futile
+	                      ; (futility pruning)
 DEF FRAME_SIZE EQU const_value
 ; Search walks from a field to the next with `inc hl`: alpha to beta to best,
-; depth to end to next.
+; depth to end to next; ProbeTable from the depth back to FRAME_TABLE_KEEP.
+ASSERT FRAME_TABLE_KEEP == FRAME_DEPTH - 1
 ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
 ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
+; Search's child window: bc := -beta, de := -alpha (the node's own window,
+; negated: the child's alpha and beta).
+MACRO child_window
+	frame_hl FRAME_ALPHA
+	xor a
+	sub [hl]
+	ld e, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld d, a
+	inc hl
+	xor a
+	sub [hl]
+	ld c, a
+	inc hl
+	ld a, 0
+	sbc [hl]
+	ld b, a
+ENDM
+
+; Search's child search, the move made and the ply counted: bc := s =
+; -Search(max(depth - 1, 0), bc, de) from the end of the node's list; with
+; an argument (2): depth - 2 (a late move's reduction, at depth 3 or more).
+MACRO search_child
+	frame_hl FRAME_DEPTH
+	ld a, [hli]
+	IF _NARG == 0
+		and a
+		jr z, .childDepth\@
+		dec a
+.childDepth\@
+	ELSE
+		sub \1
+	ENDC
+	frame_push af
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	frame_pop af
+	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
+	; above the child's)
+	frame_balanced
+	call Search
+	; (the child returned: no later node is on the principal variation)
+	ld a, NO_PLY
+	ldh [hFollowPly], a
+	xor a
+	sub l
+	ld c, a
+	ld a, 0
+	sbc h
+	ld b, a
+ENDM
+
 ; An exit of Search: frees the node's frame (all pushed on it popped) and
 ; returns, hl holding the score.
 MACRO return_from_node
@@ -101,6 +174,11 @@ DEF BIASED_MATED      EQU BIASED_ZERO - MATE
 DEF NO_PLY EQU $FF
 ASSERT NO_PLY > MAX_SEARCH_PLY
 
+; The nearest biased scores to 0 that are mate scores (search::is_mate_score:
+; at least MATE - MAX_SEARCH_PLY away from 0).
+DEF BIASED_MATE_WON  EQU BIASED_ZERO + MATE - MAX_SEARCH_PLY
+DEF BIASED_MATE_LOST EQU BIASED_ZERO - (MATE - MAX_SEARCH_PLY)
+
 
 SECTION "Search flags", HRAM
 
@@ -115,6 +193,10 @@ hPly:: db
 ; no node is on it any more: 0 at each iteration's start, ply + 1 when a node on
 ; it orders that variation's move first, NO_PLY when any child returns.
 hFollowPly:: db
+; The transposition table's move for the full-width node about to order its
+; moves (ProbeTable; from square 0: none), which OrderMoves keys
+; KEY_TABLE_MOVE.
+hTableMove:: ds MOVE_SIZE
 
 
 SECTION "Search interface", WRAM0
@@ -187,16 +269,50 @@ wPvMoves: ds PV_MOVES_SIZE
 ; The search's lists take 3 bytes a move (order.asm) and may be 16 plies deep:
 ; more than the move stack's MOVE_STACK_PLIES lists of MAX_MOVES moves in a
 ; rare position. The test ROM traps a list that would pass wMoveStackEnd; the
-; cartridge has no check, so nothing else lives between the move stack and the
-; PV rows: a line that ran that far past the end would spoil no game state.
-; With this 1.5 KB, a line whose nodes have 73 moves each on average fits (the
-; move stack alone holds 40), more than any position comes near (the most known
-; is 72).
+; cartridge has no check. Right after the move stack lies the transposition
+; table (below), then the rest of the 1.5 KB before the PV rows: a line that ran
+; past the move stack's end would spoil the table's entries (the search's own
+; state, cleared at its next start: a move a probe finds is keyed only if the
+; node lists it, so a spoilt entry can cost a node its order or, by a wrong
+; score, its result, never the game's state) and, 1 KB further, what lies after
+; it. The move stack alone holds a line whose nodes have 40 moves each on
+; average; with the table, 62 (the most any known position has is 72; the
+; nodes of a line are mostly quiescence nodes, with a few captures each).
 DEF MOVE_STACK_SPARE EQU 1536
-ASSERT wPvMoves - wMoveStackEnd >= MOVE_STACK_SPARE, "something was placed in the room the search's move lists may run into"
+ASSERT wPvMoves - wMoveStackEnd >= MOVE_STACK_SPARE, "the PV rows moved nearer the move stack's end"
 
 
-SECTION "Search", ROM0
+; The transposition table (docs/search.md, "The transposition table"):
+; TABLE_ENTRIES entries, each the last full-width node whose line key's low
+; bits are its index. An entry's fields (TABLE_ENTRY_*), in the order
+; table_entry_bytes of xtask/src/verify/search.rs renders the model's:
+	const_def
+	const TABLE_ENTRY_CHECK ; 2 bytes: the line key's bits 16-31 (table_check)
+	const_skip
+	const TABLE_ENTRY_DEPTH ; the depth searched, 1 or more; 0: empty
+	const TABLE_ENTRY_BOUND ; BOUND_EXACT, BOUND_LOWER or BOUND_UPPER
+	const TABLE_ENTRY_MOVE  ; 2 bytes: the move (as MakeMove takes it; 0, 0:
+	const_skip              ; none)
+	const TABLE_ENTRY_SCORE ; 2 bytes, biased: mates counted from the node
+	const_skip              ; (table_score)
+DEF TABLE_ENTRY_SIZE EQU const_value
+DEF TABLE_SIZE EQU TABLE_ENTRIES * TABLE_ENTRY_SIZE
+EXPORT TABLE_ENTRY_SIZE, TABLE_SIZE
+; TableEntryOfPosition multiplies the index by 8 with three shifts.
+ASSERT TABLE_ENTRY_SIZE == 8
+ASSERT TABLE_ENTRIES & (TABLE_ENTRIES - 1) == 0, "the index is the key's low bits"
+; ProbeTable reads the check and the depth in that order, with `inc l`.
+ASSERT TABLE_ENTRY_DEPTH == TABLE_ENTRY_CHECK + 2 && TABLE_ENTRY_BOUND == TABLE_ENTRY_DEPTH + 1
+ASSERT TABLE_ENTRY_MOVE == TABLE_ENTRY_BOUND + 1 && TABLE_ENTRY_SCORE == TABLE_ENTRY_MOVE + 2
+
+SECTION "Transposition table", WRAMX[$D800]
+
+; Page-aligned: an entry's bytes share its address's high byte.
+wTranspositionTable:: ds TABLE_SIZE
+ASSERT wTranspositionTable == wMoveStackEnd, "the table's room is right after the move stack (see above)"
+
+
+SECTION "Search", ROMX
 
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
@@ -210,6 +326,8 @@ SECTION "Search", ROM0
 ;;     wSearchPvLength, wSearchPv
 ;; @destroys af, bc, de, hl
 SearchBestMove::
+	; The table starts empty.
+	call ClearTranspositionTable
 	; killers := none, for every ply
 	ld hl, wKillers
 	ld b, MAX_SEARCH_PLY * 2 * MOVE_SIZE
@@ -235,7 +353,9 @@ SearchBestMove::
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
-	; (No principal variation yet: the root follows none.)
+	; (No principal variation yet: the root follows none; nor a table move.)
+	xor a
+	ldh [hTableMove], a
 	ld a, NO_PLY
 	ldh [hFollowPly], a
 	ld hl, wMoveStack
@@ -370,13 +490,15 @@ CopySearchBytes:
 ;; @return hl: the score (biased); 0 when the search has stopped
 ;; @destroys af, bc, de
 Search:
+	; (FRAME_SEARCHED and FRAME_IN_CHECK: written when they are kept)
+	push hl
 	push hl
 	push hl
 	push af
 	push de
 	push de
 	push bc
-	ASSERT FRAME_SIZE == 12
+	ASSERT FRAME_SIZE == 14
 	frame_start
 	; 1. A stopped search returns 0; so does the node that finds the budget
 	; spent (the count never passes it), stopping the search.
@@ -479,7 +601,48 @@ Search:
 	jr .listed
 
 .fullWidth
-	; 6. Full width: the legal moves.
+	; 6. Full width. A deep enough entry of the transposition table ends the
+	; node (not at the root); its move is searched early.
+	frame_call ProbeTable
+	jp c, .returnDE
+	; Late-move reductions need, at a node deep enough, the moves searched
+	; and whether it is in check; futility pruning, at depth 1, whether the
+	; node is futile: not in check, its evaluation + FUTILITY_MARGIN at most
+	; alpha.
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	cp LMR_DEPTH
+	jr nc, .reducing
+	dec a
+	jr nz, .flagsKept
+	call IsInCheck
+	ld a, 0
+	jr z, .futility
+	; (alpha - (evaluate + FUTILITY_MARGIN), both biased: no borrow, futile)
+	call Evaluate
+	ld bc, BIASED_ZERO + FUTILITY_MARGIN
+	add hl, bc
+	ld b, h
+	ld c, l
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	sbc a
+	cpl
+.futility
+	frame_hl FRAME_NODE_FLAG
+	ld [hl], a
+	jr .flagsKept
+.reducing
+	call IsInCheck
+	frame_hl FRAME_SEARCHED
+	ld [hl], 0
+	inc hl
+	ld [hl], a
+.flagsKept
+	; The legal moves.
 	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
@@ -548,53 +711,141 @@ Search:
 	ld a, [hl]
 	and a
 	jr nz, .make
+	; (and losing captures: the cheaper test first, both skip)
+	call IsLosingCapture
+	jp c, .nextMove
 	frame_call IsDeltaPruned
 	jp nc, .nextMove
 .make
+	; A late move's reduction (late-move reductions, in a node of depth >=
+	; LMR_DEPTH not in check, after LMR_MOVES moves): a: non-zero for a
+	; quiet move that is no killer (tested before it is made), then for one
+	; that gives no check (after).
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	cp LMR_DEPTH
+	jr c, .early
+	frame_hl FRAME_SEARCHED
+	ld a, [hli]
+	cp LMR_MOVES
+	jr c, .notLate
+	ld a, [hl]
+	and a
+	jr nz, .notLate
+	push de
+	call IsQuietNotKiller
+	pop de
+	sbc a
+	jr .lateTested
+.early
+	; (a: the depth, below LMR_DEPTH)
+	; Futility pruning, in a futile node of depth 1: a quiet move after the
+	; first (best is -INFINITY until it returns) that gives no check is
+	; skipped: made, tested, unmade; no node.
+	dec a
+	jr nz, .notLate
+	frame_hl FRAME_NODE_FLAG
+	ld a, [hl]
+	and a
+	jr z, .notLate
+	frame_hl FRAME_BEST + 1
+	ld a, [hl]
+	cp HIGH(BIASED_MINUS_INFINITY)
+	jr z, .notLate
+	push de
+	call IsQuietMove
+	pop de
+	jr nc, .notLate
+	push de
+	call MakeMove
+	call IsInCheck
+	pop de
+	jr z, .futileChecks
+	call UnmakeMove
+	; (a run of skipped moves makes no node: the stop flag is read here too,
+	; so that the search stops within its bound)
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .returnZero
+	jp .nextMove
+.futileChecks
+	ld hl, hPly
+	inc [hl]
+	jr .unreduced
+.notLate
+	xor a
+.lateTested
+	frame_push af
 	call MakeMove
 	ld hl, hPly
 	inc [hl]
-	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1)
-	frame_hl FRAME_ALPHA
-	xor a
-	sub [hl]
-	ld e, a
-	inc hl
-	ld a, 0
-	sbc [hl]
-	ld d, a
-	inc hl
-	xor a
-	sub [hl]
-	ld c, a
-	inc hl
-	ld a, 0
-	sbc [hl]
-	ld b, a
-	frame_hl FRAME_DEPTH
-	ld a, [hli]
-	and a
-	jr z, .childDepth
-	dec a
-.childDepth
-	frame_push af
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
 	frame_pop af
-	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
-	; above the child's)
-	frame_balanced
-	call Search
-	; (the child returned: no later node is on the principal variation)
-	ld a, NO_PLY
-	ldh [hFollowPly], a
-	xor a
-	sub l
-	ld c, a
-	ld a, 0
-	sbc h
-	ld b, a
+	and a
+	jr z, .unreduced
+	call IsInCheck
+	jr z, .unreduced
+	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
+	; as usual only if it beats alpha there (not stopped).
+	child_window
+	ld b, d
+	ld c, e
+	dec bc
+	search_child 2
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .searched
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	jp nc, .searched
+.unreduced
+	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1), or, by
+	; principal-variation search, for a later move of a node with depth >= 2
+	; and an open window, first with the null window (-alpha - 1, -alpha).
+	; (The depth is tested here, not in IsNullWindowMove: the quiescence
+	; search's moves, most moves, pay 10 M-cycles for it, not a call.)
+	child_window
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	cp 2
+	jr c, .nodesWindow
+	frame_call IsNullWindowMove
+	jr nc, .nullWindow
+.nodesWindow
+	search_child
+	jr .searched
+.nullWindow
+	ld b, d
+	ld c, e
+	dec bc
+	search_child
+	; A null-window score strictly between alpha and beta (not stopped) is
+	; searched again with the full window.
+	ldh a, [hSearchStop]
+	and a
+	jr nz, .searched
+	; alpha < s (alpha - s borrows) ...
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hli]
+	sbc b
+	jr nc, .searched
+	; ... < beta (s - beta borrows)
+	ld a, c
+	sub [hl]
+	inc hl
+	ld a, b
+	sbc [hl]
+	jr nc, .searched
+	child_window
+	search_child
+.searched
+	; (counted in every node: read only where kept)
+	frame_hl FRAME_SEARCHED
+	inc [hl]
 	ld hl, hPly
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
@@ -618,7 +869,7 @@ Search:
 	sub c
 	ld a, [hld]
 	sbc b
-	jr nc, .nextMove
+	jp nc, .nextMove
 	ld [hl], c
 	inc hl
 	ld [hl], b
@@ -668,9 +919,18 @@ Search:
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
-	jr z, .returnBest
+	jr z, .returnBestScore
 	call StoreKillerIfQuiet
+	jr .store
 .returnBest
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr z, .returnBestScore
+.store
+	; A full-width node's result goes into the transposition table.
+	frame_call StoreTable
+.returnBestScore
 	frame_hl FRAME_BEST
 	ld a, [hli]
 	ld h, [hl]
@@ -926,6 +1186,145 @@ IsCurrentKey:
 
 SECTION "Search pruning", ROMX
 
+;; A losing capture, which the quiescence search skips (not made, no node):
+;; a capture by a piece worth more (its material) than the one it takes, on a
+;; square an enemy pawn attacks (the board before the move). A pawn is worth
+;; least, so no promotion and no en passant capture is losing; nor is a
+;; king's capture (worth 0).
+;; Twin of search::is_losing_capture.
+;; @param d: from square; e: to byte (the move, not made)
+;; @return c: losing
+;; @destroys af, bc, hl
+IsLosingCapture:
+	; c: the role taken (none: not a capture, or en passant)
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and ROLE_MASK
+	ret z
+	ld c, a
+	; b: the role taking
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	ld b, a
+	; Dearer: the material taken less the taker's borrows (the material words
+	; of White's evaluation page, at the role code and 16 cells on).
+	ld h, HIGH(EvalPages)
+	ld l, c
+	ld a, [hl]
+	ld l, b
+	sub [hl]
+	ld l, c
+	set 4, l
+	ld a, [hl]
+	ld l, b
+	set 4, l
+	sbc [hl]
+	ret nc
+	; An enemy pawn on a square diagonally ahead of the target (ahead for the
+	; side to move), which attacks it.
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld c, a
+	ldh a, [hSideToMove]
+	and a
+	ld a, c
+	lb bc, BLACK_PAWN, BOARD_ROW_CELLS - 1
+	jr z, .pawns
+	lb bc, WHITE_PAWN, -(BOARD_ROW_CELLS + 1)
+.pawns
+	; (off the board's sides and ends every cell is OFF_BOARD, no pawn)
+	add c
+	ld l, a
+	ld a, [hli]
+	cp b
+	jr z, .losing
+	inc l
+	ld a, [hl]
+	cp b
+	jr z, .losing
+	and a
+	ret
+.losing
+	scf
+	ret
+
+
+;; Late-move reductions: is the move (not made) quiet (no capture, no
+;; promotion) and neither of this ply's killers? Then a late one is reduced,
+;; if it gives no check.
+;; Twin of the quiet and killer tests of `reduced` in Searcher::search.
+;; @param d: from square; e: to byte
+;; @return c: quiet, no killer
+;; @destroys af, hl
+IsQuietNotKiller:
+	call IsQuietMove
+	ret nc
+	; This ply's killers (compared by from and to byte; z: no carry).
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+	ld a, [hli]
+	cp d
+	jr nz, .notFirst
+	ld a, [hl]
+	cp e
+	ret z
+.notFirst
+	inc l
+	ld a, [hli]
+	cp d
+	jr nz, .late
+	ld a, [hl]
+	cp e
+	ret z
+.late
+	scf
+	ret
+
+
+;; Is the move (not made) quiet: no capture, no promotion?
+;; Twin of !m.is_capture() && !m.is_promotion() (late-move reductions,
+;; futility pruning).
+;; @param d: from square; e: to byte
+;; @return c: quiet
+;; @destroys af, hl
+IsQuietMove:
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and a
+	ret nz
+	ld a, e
+	and PROMOTE_MASK
+	ret nz
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .quiet
+	; A pawn: a diagonal step (en passant) or the last rank is not quiet (z:
+	; no carry).
+	ld a, e
+	xor d
+	and SQUARE_FILE_MASK
+	ret nz
+	ld a, e
+	ret_if_last_rank
+.quiet
+	scf
+	ret
+
+
 ;; Delta pruning, for a move of the quiescence search (about to be made): is
 ;; the evaluation plus what the move takes (search::delta_gain: the material
 ;; of the piece taken, a pawn for en passant, plus DELTA_PROMOTION_GAIN for a
@@ -1001,4 +1400,328 @@ IsDeltaPruned:
 .done
 	frame_pop de
 	frame_balanced
+	ret
+
+
+SECTION "Search transposition table", ROMX
+
+;; Principal-variation search: is the move being searched, in a node of
+;; depth 2 or more (Search tests it), one to search first with the null
+;; window? Every move but the node's first (best is still -INFINITY before
+;; it returns: every score searched is above), when the node's window is open
+;; (alpha + 1 < beta).
+;; Twin of the window choice in Searcher::search.
+;; @param the calling node's frame (its alpha, beta and best), right above
+;;     the return address (frame_call)
+;; @return nc: the null window; c: the node's window
+;; @destroys af, hl
+IsNullWindowMove:
+	frame_start_callee
+	; (only -INFINITY has this high byte: every other score is at least a
+	; mate's, -MATE)
+	ASSERT HIGH(BIASED_MINUS_INFINITY) < HIGH(BIASED_MATED)
+	frame_hl FRAME_BEST + 1
+	ld a, [hl]
+	cp HIGH(BIASED_MINUS_INFINITY)
+	scf
+	ret z
+	; Closed: alpha = beta - 1.
+	frame_push de
+	frame_hl FRAME_BETA
+	ld a, [hli]
+	ld e, a
+	ld d, [hl]
+	dec de
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	cp e
+	jr nz, .open
+	ld a, [hl]
+	cp d
+.open
+	frame_pop de
+	scf
+	ret z
+	and a
+	ret
+
+
+;; Empties the transposition table: every byte 0 (an entry of depth 0 is
+;; empty). Sixteen stores a round: 2,303 M-cycles, and the call.
+;; @destroys af, c, hl
+ClearTranspositionTable:
+	ld hl, wTranspositionTable
+	ld c, TABLE_SIZE / 16
+	xor a
+.clear
+	REPT 16
+		ld [hli], a
+	ENDR
+	dec c
+	jr nz, .clear
+	ret
+
+
+;; The position's entry of the transposition table: the one its line key
+;; (wZobristKey) indexes by its low bits (search::table_index).
+;; @return hl: the entry
+;; @destroys af
+TableEntryOfPosition:
+	ld a, [wZobristKey]
+	and TABLE_ENTRIES - 1
+	; wTranspositionTable + index * 8, the shifts moving the table's high
+	; byte into place too
+	ASSERT LOW(wTranspositionTable) == 0 && HIGH(wTranspositionTable) % 8 == 0
+	ld l, a
+	ld h, HIGH(wTranspositionTable) / 8
+	REPT 3
+		add hl, hl
+	ENDR
+	ret
+
+
+;; The transposition table's probe of a full-width node: on a hit (an entry
+;; of depth 1 or more whose check is the position's), the entry's move is
+;; the node's table move (hTableMove, for OrderMoves; none on a miss); at
+;; ply 1 or more, a hit at least as deep as the node ends it with the entry's
+;; score (its mates counted from the root again) when the bound allows: an
+;; exact score, a lower bound at least beta, an upper bound at most alpha.
+;; And whether StoreTable will keep the entry as it is (FRAME_TABLE_KEEP): when
+;; it holds another position searched deeper than the node.
+;; Twin of the probe in Searcher::search (search::table_index, TableEntry::holds,
+;; cutoff, yields_to).
+;; @param the calling node's frame (its alpha, beta and depth; FRAME_TABLE_KEEP
+;;     written), right above the return address (frame_call)
+;; @return c: the node ends, de its score (biased); nc: it is searched
+;; @destroys af, bc, de, hl
+ProbeTable:
+	frame_start_callee
+	call TableEntryOfPosition
+	; c: 0 when the entry's check is the position's (an entry's bytes are in
+	; one page: `inc l`)
+	ld a, [wZobristKey + 2]
+	xor [hl]
+	ld c, a
+	inc l
+	ld a, [wZobristKey + 3]
+	xor [hl]
+	or c
+	ld c, a
+	; b: the entry's depth (0: empty); de: the entry, from its depth on
+	inc l
+	ld b, [hl]
+	ld d, h
+	ld e, l
+	; Kept: the entry is deeper than the node (and holds another position).
+	frame_hl FRAME_DEPTH
+	ld a, [hld]
+	cp b
+	sbc a
+	and c
+	ld [hl], a
+	; A hit: the check is the position's and the entry is not empty.
+	ld a, c
+	and a
+	jr nz, .miss
+	or b
+	jr z, .miss
+	inc e
+	ld a, [de]
+	ld c, a
+	inc e
+	ld a, [de]
+	ldh [hTableMove], a
+	inc e
+	ld a, [de]
+	ldh [hTableMove + 1], a
+	inc e
+	; Not at the root (and `and a` leaves no carry)...
+	ldh a, [hPly]
+	and a
+	ret z
+	; ... and the entry as deep as the node at least.
+	frame_hl FRAME_DEPTH
+	ld a, b
+	cp [hl]
+	ccf
+	ret nc
+	; de: the score, its mate counted from the root: -ply plies from 0; b:
+	; the bound
+	ld b, c
+	ld a, [de]
+	ld l, a
+	inc e
+	ld a, [de]
+	ld d, a
+	ld e, l
+	ldh a, [hPly]
+	cpl
+	inc a
+	ld c, a
+	call ShiftMateScore
+	ld a, b
+	cp BOUND_EXACT
+	jr z, .cut
+	cp BOUND_LOWER
+	jr z, .lower
+	; An upper bound: score <= alpha (alpha - score does not borrow).
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub e
+	ld a, [hl]
+	sbc d
+	ccf
+	ret
+.lower
+	; A lower bound: score >= beta.
+	frame_hl FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	ccf
+	ret
+.cut
+	scf
+	ret
+.miss
+	; (xor a: nc)
+	xor a
+	ldh [hTableMove], a
+	ret
+
+
+;; Stores a full-width node's result (its best score, the node searched to
+;; the end) in its entry of the transposition table unless ProbeTable found
+;; that entry holding another position searched deeper (FRAME_TABLE_KEEP):
+;; the check, the depth, the bound (a lower bound when best >= beta, else
+;; exact when a move raised alpha, when this ply has a principal variation,
+;; else an upper bound), the move (the one that raised alpha last, the first
+;; of this ply's principal variation; none for an upper bound) and the score,
+;; a mate counted from the node.
+;; Twin of the store at the end of Searcher::search (search::table_bound,
+;; table_score).
+;; @param the calling node's frame (its beta, best, depth and
+;;     FRAME_TABLE_KEEP), right above the return address (frame_call)
+;; @destroys af, bc, de, hl
+StoreTable:
+	frame_start_callee
+	frame_hl FRAME_TABLE_KEEP
+	ld a, [hl]
+	and a
+	ret nz
+	; b: the bound
+	frame_hl FRAME_BEST
+	ld a, [hli]
+	ld e, a
+	ld d, [hl]
+	frame_hl FRAME_BETA
+	ld a, e
+	sub [hl]
+	inc hl
+	ld a, d
+	sbc [hl]
+	ld b, BOUND_LOWER
+	jr nc, .bound
+	ldh a, [hPly]
+	add LOW(wPvLength)
+	ld l, a
+	ld h, HIGH(wPvLength)
+	ld a, [hl]
+	and a
+	ld b, BOUND_EXACT
+	jr nz, .bound
+	ld b, BOUND_UPPER
+.bound
+	; de: the score, a mate counted from the node: ply plies from 0
+	ldh a, [hPly]
+	ld c, a
+	call ShiftMateScore
+	frame_push de
+	; de: the entry, from its check on
+	call TableEntryOfPosition
+	ld d, h
+	ld e, l
+	ld a, [wZobristKey + 2]
+	ld [de], a
+	inc e
+	ld a, [wZobristKey + 3]
+	ld [de], a
+	inc e
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	ld [de], a
+	inc e
+	ld a, b
+	ld [de], a
+	inc e
+	; The move: an upper bound's node raised no alpha (it has no principal
+	; variation, and the entry no move); the others' did.
+	cp BOUND_UPPER
+	jr nz, .raised
+	xor a
+	ld [de], a
+	inc e
+	jr .moveTo
+.raised
+	; this ply's row of the principal variation: wPvMoves + ply * 32
+	ASSERT PV_ROW_SIZE == 32 && LOW(wPvMoves) % PV_ROW_SIZE == 0
+	ASSERT LOW(wPvMoves / PV_ROW_SIZE) + MAX_SEARCH_PLY - 1 <= $FF
+	ldh a, [hPly]
+	add LOW(wPvMoves / PV_ROW_SIZE)
+	ld l, a
+	ld h, HIGH(wPvMoves / PV_ROW_SIZE)
+	REPT 5
+		add hl, hl
+	ENDR
+	ld a, [hli]
+	ld [de], a
+	inc e
+	ld a, [hl]
+.moveTo
+	ld [de], a
+	inc e
+	frame_pop hl
+	ld a, l
+	ld [de], a
+	inc e
+	ld a, h
+	ld [de], a
+	ret
+
+
+;; Moves a mate score c plies away from 0 (c signed: toward 0 when it is
+;; negative); any other score is left as it is (search::table_score,
+;; table_score_at).
+;; @param de: the score (biased); c: the plies
+;; @return de: the score
+;; @destroys af, c
+ShiftMateScore:
+	; A mate won: de >= BIASED_MATE_WON.
+	ld a, e
+	sub LOW(BIASED_MATE_WON)
+	ld a, d
+	sbc HIGH(BIASED_MATE_WON)
+	jr nc, .add
+	; A mate lost: de <= BIASED_MATE_LOST; moved the other way.
+	ld a, LOW(BIASED_MATE_LOST)
+	sub e
+	ld a, HIGH(BIASED_MATE_LOST)
+	sbc d
+	ret c
+	xor a
+	sub c
+	ld c, a
+.add
+	; de += c, sign-extended (neither `bit` nor `dec` touches the carry)
+	ld a, c
+	add e
+	ld e, a
+	jr nc, .noCarry
+	inc d
+.noCarry
+	bit 7, c
+	ret z
+	dec d
 	ret

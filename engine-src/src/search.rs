@@ -1,6 +1,7 @@
 //! The search: iterative deepening over a fail-soft negamax alpha-beta with a quiescence
-//! search (delta pruned), killer moves, the last iteration's principal variation first
-//! and a fixed move order, exactly as docs/search.md specifies it.
+//! search (delta pruned), a transposition table, killer moves, the last iteration's
+//! principal variation first and a fixed move order, exactly as docs/search.md specifies
+//! it.
 //!
 //! This is the reference the cartridge's search (`asm/engine/search.asm`) is checked
 //! against node for node: the same move, score, principal variation and node count. Every
@@ -20,6 +21,7 @@
 
 use core::fmt;
 
+use crate::attacks::pawn_attacks;
 use crate::eval::{evaluate, piece_square, MATERIAL};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
@@ -40,6 +42,9 @@ pub const MAX_SEARCH_PLY: usize = 16;
 /// full-width node on that variation (docs/search.md, "Following the principal
 /// variation"); at the root, its best move.
 pub const KEY_PREVIOUS_BEST: u8 = 255;
+/// The order key of the transposition table's move (docs/search.md, "The transposition
+/// table"), when it is not the principal variation's.
+pub const KEY_TABLE_MOVE: u8 = 254;
 /// The order key of an under-promotion to a knight, capture or not.
 pub const KEY_UNDER_PROMOTION_KNIGHT: u8 = 3;
 /// The order key of an under-promotion to a rook, capture or not.
@@ -69,6 +74,125 @@ pub const KEY_QUIET_SHIFT: u32 = 2;
 pub const DELTA_MARGIN: i16 = 200;
 /// What a promotion adds in [`delta_gain`]: a queen's material less a pawn's.
 pub const DELTA_PROMOTION_GAIN: i16 = MATERIAL.queen - MATERIAL.pawn;
+
+/// The transposition table's entries (docs/search.md, "The transposition table"): a power
+/// of two, indexed by the low bits of the line key.
+pub const TABLE_ENTRIES: usize = 128;
+/// An entry's bound: its score is the node's exact score.
+pub const BOUND_EXACT: u8 = 1;
+/// An entry's bound: the node's score is at least its score (it failed high).
+pub const BOUND_LOWER: u8 = 2;
+/// An entry's bound: the node's score is at most its score (it failed low).
+pub const BOUND_UPPER: u8 = 3;
+
+/// The transposition table's entry for the position of 32-bit line key `key` (the
+/// cartridge's `wZobristKey`, the low 32 bits of [`line_key`]): its low bits.
+pub const fn table_index(key: u64) -> usize {
+    key as usize & (TABLE_ENTRIES - 1)
+}
+
+/// The check an entry keeps to tell its position from the others of its index: the line
+/// key's bits 16 to 31.
+pub const fn table_check(key: u64) -> u16 {
+    (key >> 16) as u16
+}
+
+/// A score as the table keeps it, at a node `ply` plies from the root: a mate score
+/// counts its plies from the node, not from the root ([`table_score_at`] undoes it).
+pub const fn table_score(score: i16, ply: usize) -> i16 {
+    if is_mate_score(score) {
+        if score > 0 {
+            score + ply as i16
+        } else {
+            score - ply as i16
+        }
+    } else {
+        score
+    }
+}
+
+/// The score the table keeps as `stored` for a node `ply` plies from the root.
+pub const fn table_score_at(stored: i16, ply: usize) -> i16 {
+    if is_mate_score(stored) {
+        if stored > 0 {
+            stored - ply as i16
+        } else {
+            stored + ply as i16
+        }
+    } else {
+        stored
+    }
+}
+
+/// One entry of the transposition table; depth 0: empty.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableEntry {
+    /// [`table_check`] of the position's key.
+    pub check: u16,
+    /// The move to search first: the one that raised alpha, if one did.
+    pub best: Option<Move>,
+    /// The score ([`table_score`]: mates counted from the node).
+    pub score: i16,
+    /// The depth the node was searched to, 1 or more; 0 for an empty entry.
+    pub depth: u8,
+    /// [`BOUND_EXACT`], [`BOUND_LOWER`] or [`BOUND_UPPER`].
+    pub bound: u8,
+}
+
+impl TableEntry {
+    /// `true` if the entry is of the position of line key `key`: not empty, and its
+    /// check is the key's.
+    pub const fn holds(&self, key: u64) -> bool {
+        self.depth != 0 && self.check == table_check(key)
+    }
+
+    /// What a hit does at a full-width node `ply` plies from the root (not the root)
+    /// with `depth` to search and the window `alpha`, `beta`: the node's score, when the
+    /// entry was searched at least as deep and its bound settles the node (exact; a
+    /// lower bound at least beta; an upper bound at most alpha); else `None`, the node is
+    /// searched.
+    pub fn cutoff(&self, depth: u8, alpha: i16, beta: i16, ply: usize) -> Option<i16> {
+        if self.depth < depth {
+            return None;
+        }
+        let score = table_score_at(self.score, ply);
+        let settled = match self.bound {
+            BOUND_EXACT => true,
+            BOUND_LOWER => score >= beta,
+            _ => score <= alpha,
+        };
+        settled.then_some(score)
+    }
+
+    /// Replacement: `true` if a node of line key `key` searched to `depth` takes the
+    /// entry's place. Always, unless the entry is of another position searched deeper.
+    pub const fn yields_to(&self, key: u64, depth: u8) -> bool {
+        self.holds(key) || self.depth <= depth
+    }
+}
+
+/// The bound of a full-width node's score `best`, searched with the window `alpha`,
+/// `beta` (alpha as the node began): [`BOUND_LOWER`] at or above beta, [`BOUND_EXACT`]
+/// above alpha, else [`BOUND_UPPER`].
+pub const fn table_bound(best: i16, alpha: i16, beta: i16) -> u8 {
+    if best >= beta {
+        BOUND_LOWER
+    } else if best > alpha {
+        BOUND_EXACT
+    } else {
+        BOUND_UPPER
+    }
+}
+
+/// Late-move reductions (docs/search.md): a full-width node not in check with at least
+/// this depth searches its late quiet moves a ply shallower first, with the null window.
+pub const LMR_DEPTH: u8 = 3;
+/// The moves a node searches before the late ones ([`LMR_DEPTH`]).
+pub const LMR_MOVES: u8 = 3;
+
+/// Futility pruning (docs/search.md): a node at depth 1 not in check whose evaluation
+/// plus this margin is at most alpha skips its quiet moves after the first.
+pub const FUTILITY_MARGIN: i16 = 150;
 
 /// EASY's depth, in plies.
 pub const LEVEL_DEPTH_EASY: u8 = 2;
@@ -280,15 +404,20 @@ fn same_move(a: &Move, b: &Move) -> bool {
 /// The move order key of `m`, a legal move of `position` (docs/search.md, "The move
 /// order"): moves are searched by key, highest first. `previous_best` is the last
 /// finished iteration's principal variation's move, given at a node on that variation
-/// only (at the root, its best move); `killers` are this ply's.
+/// only (at the root, its best move); `table_move` the transposition table's move for
+/// the position; `killers` are this ply's.
 pub fn order_key(
     position: &Position,
     m: &Move,
     previous_best: Option<&Move>,
+    table_move: Option<&Move>,
     killers: &Killers,
 ) -> u8 {
     if previous_best.is_some_and(|best| same_move(best, m)) {
         return KEY_PREVIOUS_BEST;
+    }
+    if table_move.is_some_and(|best| same_move(best, m)) {
+        return KEY_TABLE_MOVE;
     }
     match m.promotion {
         Some(Role::Knight) => return KEY_UNDER_PROMOTION_KNIGHT,
@@ -325,11 +454,12 @@ pub fn order_moves(
     position: &Position,
     moves: &mut MoveList,
     previous_best: Option<&Move>,
+    table_move: Option<&Move>,
     killers: &Killers,
 ) {
     let mut sort_keys = [0u32; MoveList::CAPACITY];
     for (index, m) in moves.iter().enumerate() {
-        let key = order_key(position, m, previous_best, killers);
+        let key = order_key(position, m, previous_best, table_move, killers);
         // Higher keys first, then lower squares: one ascending number per move, the
         // list index in the low byte to find the move again.
         sort_keys[index] = (u32::from(255 - key) << 18)
@@ -355,7 +485,7 @@ pub fn ordered_moves(
     killers: &Killers,
 ) -> MoveList {
     let mut moves = position.legal_moves();
-    order_moves(position, &mut moves, previous_best, killers);
+    order_moves(position, &mut moves, previous_best, None, killers);
     moves
 }
 
@@ -395,6 +525,22 @@ pub fn delta_gain(m: &Move) -> i16 {
     }
 }
 
+/// `true` for a capture that loses material, which the quiescence search skips: a piece
+/// takes a cheaper one (by [`MATERIAL`]) on a square an enemy pawn attacks, so the pawn
+/// takes it back. Promotions are never losing.
+pub fn is_losing_capture(position: &Position, m: &Move) -> bool {
+    let Some(victim) = m.capture else {
+        return false;
+    };
+    !m.is_promotion()
+        && MATERIAL.get(m.role) > MATERIAL.get(victim)
+        && (pawn_attacks(position.turn(), m.to)
+            & position
+                .board()
+                .by_piece(Role::Pawn.of(position.turn().other())))
+        .any()
+}
+
 /// The state of one search.
 struct Searcher<'a> {
     budget: u64,
@@ -420,6 +566,8 @@ struct Searcher<'a> {
     moves: [Option<Move>; MAX_SEARCH_PLY],
     /// The line at the node the budget stopped the search at.
     stopped_line: Vec<Move>,
+    /// The transposition table, empty at the search's start.
+    table: [TableEntry; TABLE_ENTRIES],
 }
 
 impl Searcher<'_> {
@@ -481,6 +629,19 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(position, alpha, beta, ply);
         }
+        // The transposition table: a deep enough entry of this position ends the node
+        // (not at the root, which must name a move); its move is searched early.
+        let key = self.line[ply];
+        let entry = self.table[table_index(key)];
+        let hit = entry.holds(key);
+        let table_move = if hit { entry.best } else { None };
+        if hit && ply > 0 {
+            if let Some(score) = entry.cutoff(depth, alpha, beta, ply) {
+                return score;
+            }
+        }
+        let alpha_at_start = alpha;
+        let in_check = position.is_check();
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return if position.is_check() {
@@ -501,14 +662,59 @@ impl Searcher<'_> {
             position,
             &mut moves,
             previous_best.as_ref(),
+            table_move.as_ref(),
             &self.killers[ply],
         );
         let mut best = -INFINITY;
+        let mut raised = None;
+        let mut searched: u8 = 0;
+        // Futility pruning: at depth 1, when even a good quiet move cannot lift the
+        // evaluation to alpha, only the first move, the captures, the promotions and the
+        // checks are searched.
+        let futile = depth == 1 && !in_check && evaluate(position) + FUTILITY_MARGIN <= alpha;
         for m in &moves {
             let after = position.play(m);
+            let checks = after.is_check();
+            if futile && searched > 0 && !m.is_capture() && !m.is_promotion() && !checks {
+                continue;
+            }
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
-            let score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            // Principal-variation search: the first move with the full window, every
+            // later one with a null window, searched again when it lands inside.
+            let mut score;
+            // Late-move reduction: a late quiet move searched shallower with the null
+            // window first; it is searched as usual only if it beats alpha there.
+            let reduced = depth >= LMR_DEPTH
+                && searched >= LMR_MOVES
+                && !in_check
+                && !checks
+                && !m.is_capture()
+                && !m.is_promotion()
+                && !self.killers[ply]
+                    .iter()
+                    .any(|killer| killer.is_some_and(|killer| same_move(&killer, m)));
+            if reduced {
+                score = -self.search(&after, depth - 2, -alpha - 1, -alpha, ply + 1);
+                self.follow = None;
+            } else {
+                score = alpha + 1;
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                // Proven no better by the reduced search.
+            } else if searched == 0 || alpha + 1 == beta || depth < 2 {
+                score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.search(&after, depth - 1, -alpha - 1, -alpha, ply + 1);
+                self.follow = None;
+                if !self.stopped && score > alpha && score < beta {
+                    score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            searched += 1;
             self.follow = None;
             if self.stopped {
                 return 0;
@@ -520,6 +726,7 @@ impl Searcher<'_> {
                 }
                 if score > alpha {
                     alpha = score;
+                    raised = Some(*m);
                     self.update_pv(ply, *m);
                     if score >= beta {
                         if !m.is_capture() && !m.is_promotion() {
@@ -533,6 +740,15 @@ impl Searcher<'_> {
                     }
                 }
             }
+        }
+        if entry.yields_to(key, depth) {
+            self.table[table_index(key)] = TableEntry {
+                check: table_check(key),
+                best: raised,
+                score: table_score(best, ply),
+                depth,
+                bound: table_bound(best, alpha_at_start, beta),
+            };
         }
         best
     }
@@ -550,10 +766,14 @@ impl Searcher<'_> {
             Some(role) => role == Role::Queen,
             None => m.is_capture(),
         });
-        order_moves(position, &mut moves, None, &self.killers[ply]);
+        order_moves(position, &mut moves, None, None, &self.killers[ply]);
         for m in &moves {
             // Delta pruning: a capture that cannot lift the score to alpha.
             if stand + delta_gain(m) + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            // A capture the enemy pawn pays back with interest.
+            if is_losing_capture(position, m) {
                 continue;
             }
             let after = position.play(m);
@@ -599,8 +819,14 @@ pub fn stopped_line(game: &Game, limits: Limits) -> Vec<Move> {
     run(game, limits).1
 }
 
-/// [`search`], and [`stopped_line`].
-fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
+/// The transposition table as [`search`] leaves it (every entry empty when it searched
+/// nothing): `cargo xtask verify` compares it with the cartridge's, entry for entry.
+pub fn search_table(game: &Game, limits: Limits) -> [TableEntry; TABLE_ENTRIES] {
+    run(game, limits).2
+}
+
+/// [`search`], [`stopped_line`] and [`search_table`].
+fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TABLE_ENTRIES]) {
     let position = game.position();
     if limits.check().is_err() || position.legal_moves().is_empty() {
         let none = SearchResult {
@@ -610,7 +836,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
             pv: Vec::new(),
             depth: 0,
         };
-        return (none, Vec::new());
+        return (none, Vec::new(), [TableEntry::default(); TABLE_ENTRIES]);
     }
     let history = game.keys();
     let mut searcher = Searcher {
@@ -627,6 +853,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         root_best: None,
         moves: [None; MAX_SEARCH_PLY],
         stopped_line: Vec::new(),
+        table: [TableEntry::default(); TABLE_ENTRIES],
     };
     searcher.line[0] = history[history.len() - 1];
     // The last finished iteration (0: none) and its score; its principal variation is
@@ -668,5 +895,5 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>) {
         pv: searcher.previous_pv,
         depth: done,
     };
-    (result, searcher.stopped_line)
+    (result, searcher.stopped_line, searcher.table)
 }

@@ -679,6 +679,24 @@ fn engine_move(position: &Position, from: u8, to: u8) -> Option<Move> {
     })
 }
 
+/// The engine's bytes of `m` (from square, to byte, as MakeMove takes them and the
+/// search stores them: asm/engine/engine.inc), which [`engine_move`] reads back: a square
+/// is its row (2 for rank 1 ... 7 for rank 6) times 16 plus its file, and the to byte
+/// carries an under-promotion in bits 3 and 7 (a queen's is the plain move).
+pub fn engine_move_bytes(m: &Move) -> [u8; 2] {
+    let square = |square: Square| {
+        let index = square.index() as u8;
+        ((index / 5 + 2) << 4) | (index % 5)
+    };
+    let promotion = match m.promotion {
+        Some(Role::Rook) => 0x08,
+        Some(Role::Bishop) => 0x80,
+        Some(Role::Knight) => 0x88,
+        _ => 0x00,
+    };
+    [square(m.from), square(m.to) | promotion]
+}
+
 /// The driver refused a move of the history as illegal (TEST_STATUS_ILLEGAL_HISTORY).
 #[derive(Debug)]
 pub struct HistoryRefused;
@@ -832,6 +850,13 @@ impl RomEngine {
             .map(key)
             .collect();
         Ok(RomKeys { line, history })
+    }
+
+    /// The bytes of the search's transposition table (`wTranspositionTable`, its exported
+    /// `TABLE_SIZE`), as the last search left it.
+    pub fn table(&self) -> Result<Vec<u8>> {
+        let size = self.machine.symbols().exported_as::<usize>("TABLE_SIZE")?;
+        self.machine.read("wTranspositionTable", size)
     }
 
     /// SearchBestMove on the position `history` leads to from `start`, to depth
@@ -1062,12 +1087,14 @@ impl RomEngine {
             DriverStatus::Ok => Ok(()),
             DriverStatus::IllegalHistory => Err(HistoryRefused.into()),
             DriverStatus::MoveStackOverflow => bail!(
+                // (the end named so: the transposition table's label shares its address)
                 "the engine's move stack overflowed: GenerateMoves, called at {}, was to \
-                 write a list at {}, where MAX_MOVES ({}) moves do not fit before {}",
+                 write a list at {}, where MAX_MOVES ({}) moves do not fit before ${:04X} \
+                 (wMoveStackEnd)",
                 self.trap_call_site()?,
                 self.machine.describe(self.machine.read_u16("wTestTrapHL")?),
                 self.limits.max_moves,
-                self.machine.describe(self.machine.symbol("wMoveStackEnd")?),
+                self.machine.symbol("wMoveStackEnd")?,
             ),
             DriverStatus::UndoStackOverflow => bail!(
                 "the engine's undo stack overflowed: MakeMove, called at {}, found all \
@@ -1205,6 +1232,26 @@ mod tests {
             assert_eq!(decoded.to_string(), uci);
             assert_eq!(decoded.encode(), bytes);
         }
+    }
+
+    #[test]
+    fn moves_round_trip_through_the_engines_bytes() {
+        let position = Position::from_fen("4k/1P3/5/5/5/R3K w Q - 0 1").unwrap();
+        let moves = position.legal_moves();
+        for m in moves.iter() {
+            let [from, to] = engine_move_bytes(m);
+            assert_eq!(engine_move(&position, from, to), Some(*m), "{m}");
+        }
+        let bytes = |uci: &str| {
+            let m = moves.iter().find(|m| m.to_uci() == uci).unwrap();
+            engine_move_bytes(m)
+        };
+        // e1 is row 2, file 4; b6 row 7, file 1.
+        assert_eq!(bytes("e1c1"), [0x24, 0x22]);
+        assert_eq!(bytes("b5b6q"), [0x61, 0x71]);
+        assert_eq!(bytes("b5b6r"), [0x61, 0x79]);
+        assert_eq!(bytes("b5b6b"), [0x61, 0xF1]);
+        assert_eq!(bytes("b5b6n"), [0x61, 0xF9]);
     }
 
     #[test]

@@ -9,13 +9,14 @@ use std::path::Path;
 use anyhow::Result;
 use askama::Template;
 use engine_src::search::{
-    CLOCK_LEVEL_EXTRA_FRAMES, CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN,
-    DELTA_PROMOTION_GAIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM,
-    KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT,
-    KEY_SECOND_KILLER, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
-    KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD,
-    LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, MATE,
-    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
+    CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN, DELTA_PROMOTION_GAIN, FUTILITY_MARGIN,
+    INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER,
+    KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER,
+    KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
+    KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD, LEVEL_CAP_FRAMES_MEDIUM,
+    LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEPTH,
+    LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
 };
 
 use super::Outputs;
@@ -45,6 +46,7 @@ pub fn render() -> Result<String> {
             vec!["The move order keys (docs/search.md, \"The move order\")."],
             vec![
                 ("KEY_PREVIOUS_BEST", KEY_PREVIOUS_BEST.into()),
+                ("KEY_TABLE_MOVE", KEY_TABLE_MOVE.into()),
                 (
                     "KEY_UNDER_PROMOTION_KNIGHT",
                     KEY_UNDER_PROMOTION_KNIGHT.into(),
@@ -66,6 +68,32 @@ pub fn render() -> Result<String> {
                 ("KEY_QUIET", KEY_QUIET.into()),
                 ("KEY_QUIET_SHIFT", KEY_QUIET_SHIFT.into()),
             ],
+        ),
+        (
+            vec![
+                "The transposition table (docs/search.md, \"The transposition table\"): its",
+                "entries, and the bound an entry keeps.",
+            ],
+            vec![
+                ("TABLE_ENTRIES", TABLE_ENTRIES as i64),
+                ("BOUND_EXACT", BOUND_EXACT.into()),
+                ("BOUND_LOWER", BOUND_LOWER.into()),
+                ("BOUND_UPPER", BOUND_UPPER.into()),
+            ],
+        ),
+        (
+            vec![
+                "Late-move reductions (docs/search.md, \"Late-move reductions\"): the least depth",
+                "of a node that reduces, and the moves it searches before the late ones.",
+            ],
+            vec![
+                ("LMR_DEPTH", LMR_DEPTH.into()),
+                ("LMR_MOVES", LMR_MOVES.into()),
+            ],
+        ),
+        (
+            vec!["Futility pruning at depth 1 (docs/search.md, \"Futility pruning\")."],
+            vec![("FUTILITY_MARGIN", FUTILITY_MARGIN.into())],
         ),
         (
             vec!["Delta pruning (docs/search.md, \"A node\")."],
@@ -139,12 +167,18 @@ mod tests {
             ("MAX_SEARCH_DEPTH", 8),
             ("MAX_SEARCH_PLY", 16),
             ("KEY_PREVIOUS_BEST", 255),
+            ("KEY_TABLE_MOVE", 254),
+            ("TABLE_ENTRIES", 128),
+            ("BOUND_UPPER", 3),
+            ("LMR_DEPTH", 3),
+            ("LMR_MOVES", 3),
+            ("FUTILITY_MARGIN", 150),
             ("KEY_QUIET_SHIFT", 2),
             ("DELTA_MARGIN", 200),
             ("DELTA_PROMOTION_GAIN", 750),
             ("LEVEL_DEPTH_EASY", 2),
             ("LEVEL_DEPTH_MEDIUM", 3),
-            ("LEVEL_DEPTH_HARD", 4),
+            ("LEVEL_DEPTH_HARD", 5),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
             ("LEVEL_CAP_FRAMES_EASY", 57),

@@ -23,7 +23,8 @@
 //!    (insufficient material, the fifty-move rule), sometimes from a loaded position
 //!    whose fifty-move counter is already high;
 //! 4. the search on a suite of positions ([`search`]): the same move, score, line, depth
-//!    and nodes, and the Zobrist keys left as they were at the root.
+//!    and nodes, the same transposition table left behind (every entry, byte for byte),
+//!    and the Zobrist keys left as they were at the root.
 //!
 //! A perft count that differs is followed down the tree, through the ROM's own move
 //! making (one-move-longer histories), to the first position whose legal moves differ.

@@ -1,8 +1,10 @@
 //! verify's search part: the cartridge's search (asm/engine/search.asm) against the
 //! model's (engine-src/src/search.rs) on a suite of positions, at depths 1 to
 //! [`MAX_COMPARED_DEPTH`] and once within a node budget: the same move, score, principal
-//! variation, finished depth and node count, and the Zobrist keys of the root after the
-//! search (the ROM's as it loaded them, the search having unmade every move it made).
+//! variation, finished depth and node count, the transposition table the search leaves
+//! (every entry, byte for byte: [`table_entry_bytes`]), and the Zobrist keys of the root
+//! after the search (the ROM's as it loaded them, the search having unmade every move it
+//! made).
 //!
 //! A difference is followed to the first node where the two searches part. With a node
 //! budget b, both stop at the entry of node b + 1, on some line (the moves from the root
@@ -14,15 +16,15 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
-use engine_src::search::{self, Limits};
+use anyhow::{bail, Result};
+use engine_src::search::{self, Limits, TableEntry};
 use engine_src::{Game, Move, Position};
 
 use super::report::KeysDifference;
-use crate::rom_engine::{RomEngine, RomKeys, SearchAnswer};
+use crate::rom_engine::{engine_move_bytes, RomEngine, RomKeys, SearchAnswer};
 
-/// Every position is searched at depths 1 to this.
-pub const MAX_COMPARED_DEPTH: u8 = 4;
+/// Every position is searched at depths 1 to this: the deepest level's (HARD).
+pub const MAX_COMPARED_DEPTH: u8 = search::LEVEL_DEPTH_HARD;
 
 /// What the search part asks the engine under test: [`RomEngine`], or a stand-in in tests.
 pub(crate) trait Searches {
@@ -32,6 +34,9 @@ pub(crate) trait Searches {
     fn stopped_line(&mut self, position: &Position, limits: Limits) -> Result<Option<Vec<Move>>>;
     /// The Zobrist keys after the last search, which was of `position`.
     fn keys(&mut self, position: &Position) -> Result<RomKeys>;
+    /// The bytes of the transposition table after the last search, which was of
+    /// `position` within `limits`.
+    fn table(&mut self, position: &Position, limits: Limits) -> Result<Vec<u8>>;
 }
 
 impl Searches for RomEngine {
@@ -46,7 +51,103 @@ impl Searches for RomEngine {
     fn keys(&mut self, _position: &Position) -> Result<RomKeys> {
         RomEngine::keys(self)
     }
+
+    fn table(&mut self, _position: &Position, _limits: Limits) -> Result<Vec<u8>> {
+        RomEngine::table(self)
+    }
 }
+
+/// The bytes of an entry of the transposition table as the cartridge keeps it
+/// (TABLE_ENTRY_* in asm/engine/search.asm): the check (little-endian), the depth, the
+/// bound, the move (its from and to bytes, [`engine_move_bytes`]; 0, 0 for none) and the
+/// score (little-endian, plus $8000, as the search keeps scores). An empty entry (depth 0)
+/// is all zeros.
+pub fn table_entry_bytes(entry: &TableEntry) -> [u8; TABLE_ENTRY_SIZE] {
+    if entry.depth == 0 {
+        return [0; TABLE_ENTRY_SIZE];
+    }
+    let [check_low, check_high] = entry.check.to_le_bytes();
+    let [from, to] = entry.best.as_ref().map_or([0, 0], engine_move_bytes);
+    let [score_low, score_high] = (entry.score as u16 ^ SCORE_BIAS).to_le_bytes();
+    [
+        check_low,
+        check_high,
+        entry.depth,
+        entry.bound,
+        from,
+        to,
+        score_low,
+        score_high,
+    ]
+}
+
+/// The bytes of an entry: [`table_entry_bytes`].
+pub const TABLE_ENTRY_SIZE: usize = 8;
+/// What the search adds to a score (BIASED_ZERO in asm/engine/search.asm), so that
+/// unsigned comparisons order scores.
+const SCORE_BIAS: u16 = 0x8000;
+
+/// The model's table after a search of `position` within `limits`, as the ROM's bytes.
+fn model_table_bytes(position: &Position, limits: Limits) -> Vec<u8> {
+    search::search_table(&Game::new(*position), limits)
+        .iter()
+        .flat_map(table_entry_bytes)
+        .collect()
+}
+
+/// The entries where the ROM's table (`rom`) differs from the model's (`model`), one line
+/// each, at most [`MAX_TABLE_LINES`]; empty when they are the same. Fails when the ROM's
+/// table is not the model's size.
+fn table_difference(rom: &[u8], model: &[u8]) -> Result<Vec<String>> {
+    if rom.len() != model.len() {
+        bail!(
+            "the ROM's transposition table has {} bytes (TABLE_SIZE), the model's {} \
+             ({} entries of {TABLE_ENTRY_SIZE} bytes)",
+            rom.len(),
+            model.len(),
+            model.len() / TABLE_ENTRY_SIZE
+        );
+    }
+    let differing: Vec<usize> = (0..rom.len() / TABLE_ENTRY_SIZE)
+        .filter(|index| {
+            let range = index * TABLE_ENTRY_SIZE..(index + 1) * TABLE_ENTRY_SIZE;
+            rom[range.clone()] != model[range]
+        })
+        .collect();
+    let entry = |bytes: &[u8], index: usize| {
+        let fields = &bytes[index * TABLE_ENTRY_SIZE..(index + 1) * TABLE_ENTRY_SIZE];
+        format!(
+            "check ${:04X} depth {} bound {} move ${:02X} ${:02X} score {}",
+            u16::from_le_bytes([fields[0], fields[1]]),
+            fields[2],
+            fields[3],
+            fields[4],
+            fields[5],
+            (u16::from_le_bytes([fields[6], fields[7]]) ^ SCORE_BIAS) as i16
+        )
+    };
+    let mut lines: Vec<String> = differing
+        .iter()
+        .take(MAX_TABLE_LINES)
+        .map(|&index| {
+            format!(
+                "entry {index}: ROM {}, model {}",
+                entry(rom, index),
+                entry(model, index)
+            )
+        })
+        .collect();
+    if differing.len() > MAX_TABLE_LINES {
+        lines.push(format!(
+            "(and {} more entries)",
+            differing.len() - MAX_TABLE_LINES
+        ));
+    }
+    Ok(lines)
+}
+
+/// The most differing entries of the table a report lists.
+const MAX_TABLE_LINES: usize = 4;
 
 /// The model's [`search::stopped_line`], `None` when the budget did not stop it.
 fn model_stopped_line(position: &Position, limits: Limits) -> Option<Vec<Move>> {
@@ -90,16 +191,26 @@ pub fn compare(
         .expect("the suite's positions have a legal move (checked when it is read)");
     let got = rom.search(position, limits)?;
     let keys = rom.keys(position)?;
+    let table = table_difference(
+        &rom.table(position, limits)?,
+        &model_table_bytes(position, limits),
+    )?;
     // The root, loaded with no history: its own game key alone, at ply 0.
     let keys_difference =
         KeysDifference::between(&keys, &RomKeys::of_game(&Game::new(*position)), 0);
-    if got == want && keys_difference.is_none() {
+    if got == want && keys_difference.is_none() && table.is_empty() {
         return Ok(None);
     }
     let mut report = format!(
         "MISMATCH search of {fen} at {}:\n  ROM    {got}\n  model  {want}\n",
         describe(limits)
     );
+    if !table.is_empty() {
+        let _ = writeln!(report, "  the transposition tables differ:");
+        for line in &table {
+            let _ = writeln!(report, "    {line}");
+        }
+    }
     if let Some(difference) = keys_difference {
         let _ = writeln!(
             report,
@@ -110,12 +221,14 @@ pub fn compare(
         }
     }
     if got != want {
-        report.push_str(&first_parting(
-            rom,
-            position,
-            limits.depth,
-            got.nodes.max(want.nodes),
-        )?);
+        // With a budget of the fewer nodes, the search that takes more stops and the
+        // other does not: their lines differ there at the latest.
+        let most = if got.nodes == want.nodes {
+            got.nodes
+        } else {
+            got.nodes.min(want.nodes).max(1) - 1
+        };
+        report.push_str(&first_parting(rom, position, limits.depth, most)?);
     }
     Ok(Some(report))
 }
@@ -223,6 +336,10 @@ mod tests {
         fn keys(&mut self, position: &Position) -> Result<RomKeys> {
             Ok(RomKeys::of_game(&Game::new(*position)))
         }
+
+        fn table(&mut self, position: &Position, limits: Limits) -> Result<Vec<u8>> {
+            Ok(model_table_bytes(position, limits))
+        }
     }
 
     #[test]
@@ -240,23 +357,24 @@ mod tests {
             report,
             format!(
                 "MISMATCH search of {START_FEN} at depth 2:
-  ROM    b1c3 score 8 nodes 83 depth 2 pv b1c3 b6c4
-  model  b1c3 score 8 nodes 82 depth 2 pv b1c3 b6c4
+  ROM    b1c3 score 8 nodes 78 depth 2 pv b1c3 b6c4
+  model  b1c3 score 8 nodes 77 depth 2 pv b1c3 b6c4
   the searches part at node 50: with a budget of 49 nodes
     the ROM stops at   {}
     the model stops at {}
     (with 48 both stop at {})
 ",
-                "b2b3 c5c3 a2a3", "b2b3 c5c3", "b2b3 b6c4 b3c4 d5c4",
+                "b2b3 c5c3 d2c3 a5a4", "b2b3 c5c3 d2c3", "b2b3 c5c3",
             )
         );
     }
 
-    /// The model's search, its answers changed by `answer` and the keys it leaves by
-    /// `keys`.
+    /// The model's search, its answers changed by `answer`, the keys it leaves by `keys`
+    /// and its table's bytes by `table`.
     struct Altered {
         answer: fn(&mut SearchAnswer),
         keys: fn(&mut RomKeys),
+        table: fn(&mut Vec<u8>),
     }
 
     impl Searches for Altered {
@@ -280,6 +398,12 @@ mod tests {
             (self.keys)(&mut keys);
             Ok(keys)
         }
+
+        fn table(&mut self, position: &Position, limits: Limits) -> Result<Vec<u8>> {
+            let mut bytes = model_table_bytes(position, limits);
+            (self.table)(&mut bytes);
+            Ok(bytes)
+        }
     }
 
     /// The report on a depth-1 search of the start position, which must differ.
@@ -294,6 +418,7 @@ mod tests {
         let mut rescored = Altered {
             answer: |answer| answer.score += 1,
             keys: |_| {},
+            table: |_| {},
         };
         let report = start_report(&mut rescored);
         assert!(
@@ -311,6 +436,7 @@ mod tests {
         let mut unkeyed = Altered {
             answer: |_| {},
             keys: |keys| keys.line ^= 1,
+            table: |_| {},
         };
         let report = start_report(&mut unkeyed);
         assert_eq!(
@@ -327,19 +453,95 @@ mod tests {
     }
 
     #[test]
-    fn the_limits_compared_are_depths_1_to_4_and_half_the_deepest_budget() {
+    fn a_table_entry_is_rendered_in_the_cartridges_bytes() {
+        let position = Position::from_fen("4k/1P3/5/5/5/R3K w Q - 0 1").unwrap();
+        let under_promotion = *position
+            .legal_moves()
+            .iter()
+            .find(|m| m.to_uci() == "b5b6n")
+            .unwrap();
+        let entry = TableEntry {
+            check: 0xBEEF,
+            best: Some(under_promotion),
+            score: -(search::MATE - 3),
+            depth: 4,
+            bound: search::BOUND_UPPER,
+        };
+        // -30997 + $8000 = $06EB; b5 is row 6, file 1; b6 row 7, a knight's bits $88.
+        assert_eq!(
+            table_entry_bytes(&entry),
+            [0xEF, 0xBE, 4, 3, 0x61, 0xF9, 0xEB, 0x06]
+        );
+        let no_move = TableEntry {
+            best: None,
+            score: 130,
+            ..entry
+        };
+        assert_eq!(
+            table_entry_bytes(&no_move),
+            [0xEF, 0xBE, 4, 3, 0, 0, 0x82, 0x80]
+        );
+        // An empty entry is all zeros, whatever its other fields.
+        let empty = TableEntry { depth: 0, ..entry };
+        assert_eq!(table_entry_bytes(&empty), [0; TABLE_ENTRY_SIZE]);
+    }
+
+    #[test]
+    fn a_table_left_otherwise_by_the_search_is_a_difference_naming_the_entry() {
+        // A depth-1 search stores the root alone (its children are quiescence nodes),
+        // in the entry its key's low bits index: b1c3 (b1 is row 2, file 1; c3 row 4,
+        // file 2), exact. The ROM here leaves it depth 2; the answers are the same, so
+        // no parting is looked for.
+        let start = Position::start();
+        let index = search::table_index(start.zobrist());
+        assert_eq!(index, 100);
+        let mut deeper = Altered {
+            answer: |_| {},
+            keys: |_| {},
+            table: |bytes| bytes[100 * TABLE_ENTRY_SIZE + 2] = 2,
+        };
+        let report = start_report(&mut deeper);
+        assert_eq!(
+            report,
+            format!(
+                "MISMATCH search of {START_FEN} at depth 1:
+  ROM    b1c3 score 34 nodes 13 depth 1 pv b1c3
+  model  b1c3 score 34 nodes 13 depth 1 pv b1c3
+  the transposition tables differ:
+    entry 100: ROM check $8474 depth 2 bound 1 move $21 $42 score 34, \
+model check $8474 depth 1 bound 1 move $21 $42 score 34
+"
+            )
+        );
+    }
+
+    #[test]
+    fn a_table_of_another_size_is_an_error() {
+        assert_eq!(
+            table_difference(&[0; 16], &[0; 1024])
+                .unwrap_err()
+                .to_string(),
+            "the ROM's transposition table has 16 bytes (TABLE_SIZE), the model's 1024 \
+             (128 entries of 8 bytes)"
+        );
+    }
+
+    #[test]
+    fn the_limits_compared_are_depths_1_to_hards_and_half_the_deepest_budget() {
         let limits = compared_limits(&Position::start());
+        let hard = search::search(&Game::new(Position::start()), Limits::depth(5)).nodes;
+        assert_eq!(hard, 4386);
         assert_eq!(
             limits,
-            [1, 2, 3, 4]
+            [1, 2, 3, 4, 5]
                 .map(Limits::depth)
                 .into_iter()
                 .chain([Limits {
-                    depth: 4,
-                    nodes: 1810
+                    depth: 5,
+                    nodes: 2193
                 }])
                 .collect::<Vec<_>>()
         );
-        assert_eq!(describe(limits[4]), "depth 4, budget 1810 nodes");
+        assert_eq!(describe(limits[5]), "depth 5, budget 2193 nodes");
     }
 }
