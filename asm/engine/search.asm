@@ -106,18 +106,33 @@ MACRO child_window
 	ld b, a
 ENDM
 
-; Search's child search, the move made and the ply counted: bc := s =
-; -Search(max(depth - 1, 0), bc, de) from the end of the node's list; with
-; an argument (2): depth - 2 (a late move's reduction, at depth 3 or more).
-MACRO search_child
+; Search's child depth, the move made and the ply counted: hChildDepth :=
+; max(depth - 1, 0), but at a full-width node a move that gives check is
+; searched to the node's own depth (the check extension).
+; @destroys af, c, de, hl
+MACRO find_child_depth
 	frame_hl FRAME_DEPTH
-	ld a, [hli]
-	IF _NARG == 0
-		and a
-		jr z, .childDepth\@
-		dec a
+	ld a, [hl]
+	and a
+	jr z, .childDepth\@
+	call IsInCheck
+	frame_hl FRAME_DEPTH
+	add [hl]
+	dec a
 .childDepth\@
+	ldh [hChildDepth], a
+ENDM
+
+; Search's child search, the move made and the ply counted: bc := s =
+; -Search(hChildDepth, bc, de) from the end of the node's list; with an
+; argument (2): depth - 2 (a late move's reduction, at depth 3 or more).
+MACRO search_child
+	IF _NARG == 0
+		frame_hl FRAME_END
+		ldh a, [hChildDepth]
 	ELSE
+		frame_hl FRAME_DEPTH
+		ld a, [hli]
 		sub \1
 	ENDC
 	frame_push af
@@ -186,6 +201,9 @@ SECTION "Search flags", HRAM
 ; interrupt handler may set it at any time, and the search sets it when the
 ; node budget is spent, so it is non-zero after a search that was stopped.
 hSearchStop:: db
+; The depth of the child a node searches next (Search's .unreduced): its own
+; less one, or its own for a move that gives check (the check extension).
+hChildDepth: db
 ; The ply of the node being searched (0 at the root).
 hPly:: db
 ; The ply of the next node on the last finished iteration's principal
@@ -801,7 +819,8 @@ Search:
 	sbc b
 	jp nc, .searched
 .unreduced
-	; s := -search(max(depth - 1, 0), -beta, -alpha, ply + 1), or, by
+	find_child_depth
+	; s := -search(hChildDepth, -beta, -alpha, ply + 1), or, by
 	; principal-variation search, for a later move of a node with depth >= 2
 	; and an open window, first with the null window (-alpha - 1, -alpha).
 	; (The depth is tested here, not in IsNullWindowMove: the quiescence
@@ -840,6 +859,8 @@ Search:
 	ld a, b
 	sbc [hl]
 	jr nc, .searched
+	; (the child's own children wrote hChildDepth: found again)
+	find_child_depth
 	child_window
 	search_child
 .searched

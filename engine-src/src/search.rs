@@ -703,15 +703,17 @@ impl Searcher<'_> {
             if self.stopped {
                 return 0;
             }
+            // The check extension: a move that gives check is searched a ply deeper.
+            let child_depth = if checks { depth } else { depth - 1 };
             if score <= alpha {
                 // Proven no better by the reduced search.
             } else if searched == 0 || alpha + 1 == beta || depth < 2 {
-                score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+                score = -self.search(&after, child_depth, -beta, -alpha, ply + 1);
             } else {
-                score = -self.search(&after, depth - 1, -alpha - 1, -alpha, ply + 1);
+                score = -self.search(&after, child_depth, -alpha - 1, -alpha, ply + 1);
                 self.follow = None;
                 if !self.stopped && score > alpha && score < beta {
-                    score = -self.search(&after, depth - 1, -beta, -alpha, ply + 1);
+                    score = -self.search(&after, child_depth, -beta, -alpha, ply + 1);
                 }
             }
             searched += 1;

@@ -62,11 +62,11 @@ fn mate_in_one() {
     // Ra1-a6 mates: the White king on c4 takes b5, c5 and d5.
     let fen = "2k2/5/2K2/5/5/R4 w - - 0 1";
     // Depth 1 cannot see it: a quiescence node has no mate test.
-    assert_eq!(summary(&search_depth(fen, 1)), "a1a5 464 [a1a5] d1");
+    assert_eq!(summary(&search_depth(fen, 1)), "a1a6 30999 [a1a6] d1");
     let result = search_depth(fen, 2);
     assert_eq!(result.score, MATE - 1);
-    assert_eq!(summary(&result), "a1a6 30999 [a1a6] d2");
-    assert_eq!(result.nodes, 45);
+    assert_eq!(summary(&result), "a1a6 30999 [a1a6] d1");
+    assert_eq!(result.nodes, 15);
     // A mate ends the iterations: depth 5 asked, depth 2 finished, the same nodes.
     assert_eq!(search_depth(fen, 5), result);
 }
@@ -87,12 +87,12 @@ fn mate_in_two_needs_depth_five_when_its_first_move_is_reduced() {
     );
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 4)),
-        "e3e5 200 [e3e5 e1d3 e5b5 d3b4] d4"
+        "e3e6 30997 [e3e6 e1d3 c6d5] d4"
     );
     let result = search_depth(STALEMATE_TRAP, 5);
     assert_eq!(result.score, MATE - 3);
-    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6d5] d5");
-    assert_eq!(result.nodes, 630);
+    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1d3 c6d5] d4");
+    assert_eq!(result.nodes, 413);
 }
 
 #[test]
@@ -113,26 +113,28 @@ fn the_winning_side_avoids_stalemate() {
 
 #[test]
 fn the_losing_side_takes_stalemate() {
-    // Black, a queen down, gives up its rook with check: Qxd1 leaves Black no move.
+    // Black, a queen down, gives up its rook with check: Qxd1 leaves Black no move. The
+    // check is searched a ply deeper (the check extension), so depth 2 sees it.
     let fen = "k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 2)), "d3d5 -690 [d3d5 e1c3] d2");
+    assert_eq!(summary(&search_depth(fen, 2)), "d3d1 0 [d3d1 e1d1] d2");
     let result = search_depth(fen, 3);
     assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
-    assert_eq!(result.nodes, 167);
+    assert_eq!(result.nodes, 70);
 }
 
 #[test]
 fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
-    // Black, a queen and rook down, checks from c1 and c2 for ever: at depth 5 the line
-    // comes back to the position after Qc1+, which scores a draw.
+    // Black, a queen and rook down, checks from c1 and c2 for ever: the line comes back
+    // to the position after Qc1+, which scores a draw; the checks are searched a ply
+    // deeper each (the check extension), so depth 4 sees it.
     let fen = "2qRQ/3PP/3k1/5/5/4K b - - 0 1";
     assert_eq!(
         summary(&search_depth(fen, 4)),
-        "c6c1 -694 [c6c1 e1e2 c1e3 e2d1 e3e5 e6e5 d4e5] d4"
+        "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d4"
     );
     let result = search_depth(fen, 5);
     assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
-    assert_eq!(result.nodes, 1008);
+    assert_eq!(result.nodes, 3279);
 }
 
 #[test]
@@ -177,10 +179,13 @@ fn the_fifty_move_rule_is_a_draw_inside_the_search() {
 fn only_the_knight_promotion_wins() {
     // d6=N+ forks the king on b5 and the queen on e4; d6=Q lets the queen loose.
     let fen = "5/1k1P1/4q/5/P4/K4 w - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 1)), "d5d6q 128 [d5d6q] d1");
+    assert_eq!(
+        summary(&search_depth(fen, 1)),
+        "d5d6n 402 [d5d6n b5c6 d6e4] d1"
+    );
     let result = search_depth(fen, 4);
-    assert_eq!(summary(&result), "d5d6n 418 [d5d6n b5b6 d6e4 b6c6] d4");
-    assert_eq!(result.nodes, 309);
+    assert_eq!(summary(&result), "d5d6n 432 [d5d6n b5a5 d6e4 a5b4 e4d2] d4");
+    assert_eq!(result.nodes, 754);
 }
 
 #[test]
@@ -191,9 +196,9 @@ fn node_counts() {
         (START, [13, 77, 769, 1848]),
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
-            [36, 328, 494, 914],
+            [36, 331, 500, 944],
         ),
-        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [11, 52, 167, 191]),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [12, 56, 70, 95]),
     ];
     for (fen, counts) in cases {
         let measured: Vec<u64> = (1..=4)
@@ -592,16 +597,18 @@ fn the_tables_move_is_ordered_after_the_principal_variations() {
 }
 
 #[test]
-fn the_mate_in_two_of_the_suite_is_found_at_hards_depth() {
-    // engine-src/search/suite.txt, line 103: Bd6-c5 Be2-b5 Qe6-b6#; a late quiet move at
-    // the root (reduced), so found at depth 5, HARD's.
+fn the_mate_in_two_of_the_suite_is_found_at_depth_four() {
+    // engine-src/search/suite.txt, line 103: Bd6-c5 Be2-b5 Qe6-b6#. Bd6-c5 is a late
+    // quiet move at the root, searched a ply shallower first, but the mate Qe6-b6+ is a
+    // check, searched a ply deeper (the check extension): the reduced line still ends in
+    // a full-width node that sees the mate. Depth 5 stops after depth 4 found it.
     assert_eq!(
         summary(&search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 4)),
-        "e6e2 1336 [e6e2 a5b6 e2c4 b6a5] d4"
+        "d6c5 30997 [d6c5 e2b5 e6b6] d4"
     );
     let result = search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 5);
     assert_eq!(result.score, MATE - 3);
-    assert_eq!(summary(&result), "d6c5 30997 [d6c5 a5b5 e6b6] d5");
+    assert_eq!(summary(&result), "d6c5 30997 [d6c5 e2b5 e6b6] d4");
 }
 
 #[test]
