@@ -271,14 +271,14 @@ StartReplay:
 	ld a, [wMoveListCount]
 	ld [wReplayPlies], a
 	ld [wReplayPly], a
-	jr ShowReplayPly
+	jp ShowReplayPly
 
 
 ;; Takes back the last ply between two players, or against the engine the
 ;; player's last move (and the engine's after it, if it has moved): the
 ;; position, the move list, the marks and the clocks become what they were
-;; before it (ShowGameAtPly, RestoreClocksAtPly), the window closes, and the
-;; player's turn begins. From the end
+;; before it (ShowGameAtPly, RestoreClocksAtPly), the book may answer again
+;; (wInBook), the window closes, and the player's turn begins. From the end
 ;; screen the game goes on (the music again, no ending).
 ;; @return z: taken back; nz: nothing to take back (or the game is too long)
 ;; @destroys af, bc, de, hl
@@ -313,6 +313,10 @@ TakeBack:
 	pop af
 	push af
 	call ShowGameAtPly
+	; The position rebuilt may be one of the book's again: the engine's turn
+	; looks it up (BookMove's miss takes the game out of the book again).
+	ld a, 1
+	ld [wInBook], a
 	pop af
 	call RestoreClocksAtPly
 	ld a, [wGameState]
