@@ -606,22 +606,38 @@ UpdateEngineTurn::
 ;; Starts a search of the position for the side to move at a level
 ;; (StartSearch): the level's depth, until the time guard's cap (LevelCapFrames);
 ;; for CLOCK, the deepest, until its deadline, a share of the side to move's
-;; clock (ClockLevelThinkFrames). The engine's turn and a hint (ui/hint.asm)
-;; search so.
+;; clock (ClockLevelThinkFrames). The engine's turn searches so.
 ;; @param a: the level (LEVEL_*)
 ;; @destroys af, bc, de, hl
 StartLevelSearch::
 	ld c, a
 	ld b, 0
-	ld hl, LevelDepths
-	add hl, bc
-	ld e, [hl]
 	ld hl, LevelCapFrames
 	add hl, bc
 	add hl, bc
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
+	jr StartSearchBy
+
+;; StartLevelSearch without the time guard: the level's whole depth (CLOCK
+;; as StartLevelSearch). A hint (ui/hint.asm) searches so: the player asked
+;; for the level's move, and START or SELECT stops it.
+;; @param a: the level (LEVEL_*)
+;; @destroys af, bc, de, hl
+StartUncappedLevelSearch::
+	ld c, a
+	ld b, 0
+	ld hl, 0
+	fallthrough StartSearchBy
+
+;; @param c: the level; b: 0; hl: the deadline (0: none) unless CLOCK
+StartSearchBy:
+	push hl
+	ld hl, LevelDepths
+	add hl, bc
+	ld e, [hl]
+	pop hl
 	ld a, c
 	cp LEVEL_CLOCK
 	jr nz, .gotDeadline

@@ -42,7 +42,7 @@ WaitForYourTurnText:
 	db "WAIT FOR YOUR TURN@"
 
 
-;; STATE_HINT: the search for the player to move (StartLevelSearch at the
+;; STATE_HINT: the search for the player to move (StartUncappedLevelSearch at the
 ;; game's level, MEDIUM between two players), then its move picked up: the
 ;; piece on its square, the selector on where it goes. A START or SELECT
 ;; waiting in the press queue, or coming during the search, gives the turn
@@ -63,7 +63,7 @@ UpdateHint::
 	jr z, .gotLevel
 	ld a, [wGameLevel]
 .gotLevel
-	call StartLevelSearch
+	call StartUncappedLevelSearch
 	call RunSearch
 	jr nz, EndHintSearch
 	; The status of the player's turn, queued before the board so that it

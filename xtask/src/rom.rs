@@ -556,7 +556,8 @@ mod tests {
         let rom = &build.rom;
         assert_eq!(rom.len(), 32_768);
         assert_eq!(&rom[0x104..0x134], crate::asm::fix::NINTENDO_LOGO);
-        assert_eq!(&rom[0x134..0x144], b"CHESSATTACK\0\0\0\0\0");
+        assert_eq!(&rom[0x134..0x143], b"CHESSATTACK\0\0\0\0");
+        assert_eq!(rom[0x143], 0x80, "works on a DMG and a CGB");
         assert_eq!(
             &rom[0x147..0x14A],
             [0x00, 0x00, 0x00],

@@ -516,7 +516,9 @@ mod tests {
                 "colours",
                 "board",
                 "menu",
+                "hint",
                 "end",
+                "replay",
                 "board_ocean",
                 "board_forest",
                 "board_greys"

@@ -535,9 +535,9 @@ mod tests {
             [
                 "EASY (depth 2) - Fairy-Stockfish depth 1",
                 "EASY (depth 2) - Fairy-Stockfish depth 2",
-                "HARD (depth 5) - Fairy-Stockfish depth 1",
-                "HARD (depth 5) - Fairy-Stockfish depth 2",
-                "HARD (depth 5) - EASY (depth 2)",
+                "HARD (depth 4) - Fairy-Stockfish depth 1",
+                "HARD (depth 4) - Fairy-Stockfish depth 2",
+                "HARD (depth 4) - EASY (depth 2)",
             ]
         );
     }

@@ -131,17 +131,24 @@ fn as_black_the_cartridge_answers_the_players_first_move_from_the_book() {
 }
 
 #[test]
-fn the_time_guard_plays_the_last_finished_iteration_at_hards_cap_exactly() {
-    // After b2-b3, out of the book, HARD's full search takes about 14 seconds.
+fn the_time_guard_plays_the_last_finished_iteration_when_the_deadline_ends() {
+    // After b2-b3, out of the book, HARD's search starts with the cap as its deadline.
     let mut machine = engine_thinking(Level::Hard);
     let game = after_b2b3();
     // The deadline, counted down from the cap by each VBlank since the search began.
     let cap = ModelLevel::Hard.cap_frames();
-    let left = machine.read_u16("wThinkFramesLeft").unwrap();
+    let cap_left = machine.read_u16("wThinkFramesLeft").unwrap();
     assert!(
-        (cap - 4..=cap).contains(&left),
-        "{left} frames left of {cap}"
+        (cap - 4..=cap).contains(&cap_left),
+        "{cap_left} frames left of {cap}"
     );
+    // The whole search there now takes less than the cap (about 5 seconds): the deadline
+    // is brought forward to 2 seconds, within depth 4, to see what its end does.
+    let left: u16 = 120;
+    let [low, high] = left.to_le_bytes();
+    machine.write_u8("wThinkFramesLeft", low).unwrap();
+    let deadline = machine.symbol("wThinkFramesLeft").unwrap();
+    machine.write_u8(deadline + 1, high).unwrap();
     let frames = frames_until_records(&mut machine, 2, u32::from(cap));
     assert_eq!(
         frames,

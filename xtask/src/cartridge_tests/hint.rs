@@ -86,15 +86,10 @@ fn assert_hint_is(machine: &Machine, position: &Position, m: &Move, black_bottom
 fn assert_a_plays(machine: &mut Machine, position: &Position, m: &Move) {
     let before = records(machine).len();
     press(machine, Button::A);
-    assert_eq!(
-        records(machine).len(),
-        before + 1,
-        "A did not play the hint"
-    );
-    assert_eq!(
-        *records(machine).last().unwrap(),
-        record(machine, position, m)
-    );
+    // (The engine's answer may be recorded within the press's frames too: a book move.)
+    let after = records(machine);
+    assert!(after.len() > before, "A did not play the hint");
+    assert_eq!(after[before], record(machine, position, m));
 }
 
 #[test]

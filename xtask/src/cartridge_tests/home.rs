@@ -189,13 +189,14 @@ fn fill_queue(machine: &mut Machine, entries: Entries) -> Vec<u8> {
 /// The most machine cycles a frame the interrupt handlers (VBlank, the music's STAT) may
 /// take while the engine thinks: what they take is the engine's loss, a node costing that
 /// much more in the game than in `cargo xtask bench`. When this guard was last set they
-/// took 708 (4.0 % of a frame's 17,556; 765 before DrawClocks compared both clocks at
-/// once): the OAM DMA 168, the music 163, GameVBlank 107, the joypad 73, the clock 42,
-/// the VRAM queue 22, the handlers' own code 133.
-const THINKING_INTERRUPT_CYCLES: u64 = 720;
+/// took 733 (4.2 % of a frame's 17,556), with the hint, take back and colour in the game
+/// (708 before them: the OAM DMA 168, the music 163, GameVBlank 107, the joypad 73, the
+/// clock 42, the VRAM queue 22, the handlers' own code 133; 765 before DrawClocks compared
+/// both clocks at once).
+const THINKING_INTERRUPT_CYCLES: u64 = 740;
 
 #[test]
-fn while_the_engine_thinks_the_interrupt_handlers_take_at_most_720_cycles_a_frame() {
+fn while_the_engine_thinks_the_interrupt_handlers_take_at_most_740_cycles_a_frame() {
     let mut machine = engine_thinking(Level::Hard);
     const FRAMES: u64 = 240;
     let mut cycles = 0;

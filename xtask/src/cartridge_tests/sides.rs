@@ -5,6 +5,7 @@
 //! its level question (left and right through the level page's words, A, B, START and
 //! SELECT).
 
+use engine_src::book::lookup;
 use engine_src::search::{search, Level as ModelLevel};
 use engine_src::{Color, Game, Move, Position};
 
@@ -179,7 +180,10 @@ fn between_two_players_engine_plays_now_asks_the_level_and_the_engine_takes_the_
         assert_eq!(options(&machine), (Some(mode), Some(Level::Easy)));
         assert!(!window_shown(&machine), "the menu stayed open");
         wait_for_human(&mut machine);
-        let m = search(&game, ModelLevel::Easy.limits()).best.unwrap();
+        // The engine's first move is the book's while the game is still in it.
+        let seed = machine.read_u8("wBookSeed").unwrap();
+        let m = lookup(game.position(), seed)
+            .unwrap_or_else(|| search(&game, ModelLevel::Easy.limits()).best.unwrap());
         assert_eq!(last_engine_move(&machine, game.position()), m);
         assert_eq!(records(&machine).len(), moves.len() + 1);
         assert_turned(&mut machine, player);

@@ -11,9 +11,9 @@ use engine_src::{Game, Position};
 use super::support::ending as game_ending;
 use super::support::{
     assert_board_is, assert_status, assert_text_at, bottom_top, choose_menu_item, choose_move,
-    constant, engine_square, engine_thinking, game, game_at, message_row, move_list_panel,
-    move_list_top, moves, press, record, records, resign, rows, state, view, wait_for_human,
-    white_flag_falls_at_next_vblank, Ending, Level, Mode, State,
+    constant, engine_square, engine_thinking, game, game_at, leave_book, message_row,
+    move_list_panel, move_list_top, moves, press, record, records, resign, rows, state, view,
+    wait_for_human, white_flag_falls_at_next_vblank, Ending, Level, Mode, State,
 };
 use crate::harness::{Button, Machine, CYCLES_PER_FRAME};
 use crate::rom_engine::RomKeys;
@@ -258,6 +258,8 @@ fn until_next_turn(machine: &mut Machine) -> Clocks {
 #[test]
 fn against_the_engine_take_back_takes_back_its_move_and_the_players() {
     let mut machine = game_at(Mode::White, Level::Easy);
+    // Out of the book, so that each engine move is a search begun at its own turn.
+    leave_book(&mut machine);
     let mut game = Game::new(Position::start());
     let mut at_turn = vec![start_clocks(&machine)];
     for (i, uci) in ["b2b3", "a2a3", "c2c3"].into_iter().enumerate() {

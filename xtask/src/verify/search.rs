@@ -528,20 +528,24 @@ model check $8474 depth 1 bound 1 move $21 $42 score 34
 
     #[test]
     fn the_limits_compared_are_depths_1_to_hards_and_half_the_deepest_budget() {
+        const HARD_NODES: u64 = 1848;
         let limits = compared_limits(&Position::start());
-        let hard = search::search(&Game::new(Position::start()), Limits::depth(5)).nodes;
-        assert_eq!(hard, 4386);
+        let hard = search::search(&Game::new(Position::start()), Limits::depth(4)).nodes;
+        assert_eq!(hard, HARD_NODES);
         assert_eq!(
             limits,
-            [1, 2, 3, 4, 5]
+            [1, 2, 3, 4]
                 .map(Limits::depth)
                 .into_iter()
                 .chain([Limits {
-                    depth: 5,
-                    nodes: 2193
+                    depth: 4,
+                    nodes: HARD_NODES / 2
                 }])
                 .collect::<Vec<_>>()
         );
-        assert_eq!(describe(limits[5]), "depth 5, budget 2193 nodes");
+        assert_eq!(
+            describe(limits[4]),
+            format!("depth 4, budget {} nodes", HARD_NODES / 2)
+        );
     }
 }
