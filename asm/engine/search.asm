@@ -106,6 +106,17 @@ MACRO child_window
 	ld b, a
 ENDM
 
+; hl := this ply's killers in wKillers (hPly's two moves).
+; @destroys af
+MACRO point_at_ply_killers
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld l, a
+	ld h, HIGH(wKillers)
+ENDM
+
 ; Search's child depth, the move made and the ply counted: hChildDepth :=
 ; max(depth - 1, 0), but at a full-width node a move that gives check is
 ; searched to the node's own depth (the check extension).
@@ -1063,12 +1074,7 @@ StoreKillerIfQuiet:
 	ld a, e
 	ret_if_last_rank
 .quiet
-	ldh a, [hPly]
-	add a
-	add a
-	add LOW(wKillers)
-	ld l, a
-	ld h, HIGH(wKillers)
+	point_at_ply_killers
 	ld a, [hli]
 	cp d
 	jr nz, .store
@@ -1286,12 +1292,7 @@ IsQuietNotKiller:
 	call IsQuietMove
 	ret nc
 	; This ply's killers (compared by from and to byte; z: no carry).
-	ldh a, [hPly]
-	add a
-	add a
-	add LOW(wKillers)
-	ld l, a
-	ld h, HIGH(wKillers)
+	point_at_ply_killers
 	ld a, [hli]
 	cp d
 	jr nz, .notFirst
