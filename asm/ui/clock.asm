@@ -364,22 +364,25 @@ ClockFramesUsed::
 		rr c
 	ENDR
 	ld de, CLOCK_FRAMES_FACTOR
-	fallthrough MultiplyLow
+	fallthrough Multiply
 
 
-;; The low 16 bits of a product.
+;; The product of two 16-bit numbers (a bit of de a round, from the top: de
+;; shifts out as the product's high half shifts in).
 ;; @param bc, de: the factors
-;; @return hl: bc * de modulo 2^16
-;; @destroys af, bc
-MultiplyLow:
+;; @return de, hl: bc * de, its high 16 bits and its low 16 bits
+;; @destroys af
+Multiply:
 	ld hl, 0
 	ld a, 16
 .bit
 	add hl, hl
-	sla c
-	rl b
+	rl e
+	rl d
 	jr nc, .next
-	add hl, de
+	add hl, bc
+	jr nc, .next
+	inc de
 .next
 	dec a
 	jr nz, .bit
@@ -394,39 +397,18 @@ MultiplyLow:
 ;; @destroys af, bc, de, hl
 SetClockFramesUsed::
 	push af
-	; hl, de: the cycles, frames * CYCLES_PER_FRAME, bit by bit of bc
+	; de, hl: the cycles, frames * CYCLES_PER_FRAME
 	ld b, h
 	ld c, l
-	ld hl, 0
-	ld d, h
-	ld e, l
-	ld a, 16
-.bit
-	push af
-	sla e
-	rl d
-	rl l
-	rl h
-	sla c
-	rl b
-	jr nc, .next
-	ld a, e
-	add LOW(CYCLES_PER_FRAME)
-	ld e, a
-	ld a, d
-	adc HIGH(CYCLES_PER_FRAME)
-	ld d, a
-	jr nc, .next
-	inc hl
-.next
+	ld de, CYCLES_PER_FRAME
+	call Multiply
+	; The cycles below a second: l, h and e's low 4 bits; the seconds used:
+	; de >> 4.
 	pop af
-	dec a
-	jr nz, .bit
-	; The cycles below a second: e, d and l's low 4 bits; the seconds used:
-	; h << 4 | l >> 4.
-	pop af
+	push de
 	push hl
 	call ClockCyclesAddress
+	pop de
 	ld [hl], e
 	inc hl
 	ld [hl], d
@@ -435,11 +417,13 @@ SetClockFramesUsed::
 	ld a, e
 	and SECOND_TOP_BYTE - 1
 	ld [hl], a
-	REPT 4
-		srl d
-		rr e
-	ENDR
-	; The seconds left, and what the clock shows drawn anew.
+	ld b, 4
+.second
+	srl d
+	rr e
+	dec b
+	jr nz, .second
+	; The seconds left.
 	ld a, c
 	add a
 	add LOW(wClockSeconds)
