@@ -100,16 +100,16 @@ RecordPlyClock::
 	ret
 
 
-;; The address of a ply's entry in wPlyClocks.
+;; The address of a ply's entry in wPlyClocks: wPlyClocks + 2 * ply, from the
+;; ply and half the table's page (the table starts a page, an even one).
 ;; @param a: the ply
 ;; @return hl: its entry
-;; @destroys af, de
+;; @destroys nothing else
 PlyClockAddress:
+	ASSERT LOW(wPlyClocks) == 0 && HIGH(wPlyClocks) % 2 == 0
 	ld l, a
-	ld h, 0
+	ld h, HIGH(wPlyClocks) / 2
 	add hl, hl
-	ld de, wPlyClocks
-	add hl, de
 	ret
 
 
@@ -124,20 +124,16 @@ RestoreClocksAtPly:
 	call .side
 	ld c, COLOR_BLACK
 .side
-	; a: the side's last ply before the position: ply p is White's when p is
-	; even (COLOR_WHITE == 0), Black's when odd
+	; a: the side's last ply before the position, the last before plies - 1
+	; (plies - 1 - side, carry when there is none) of the side's parity: ply
+	; p is White's when p is even (COLOR_WHITE == 0), Black's when odd
 	ASSERT COLOR_WHITE == 0 && COLOR_BLACK == 1
 	ld a, b
-	sub 1
+	scf
+	sbc c
 	jr c, .startTime
-	ld e, a
-	xor c
-	rra
-	ld a, e
-	jr nc, .gotPly
-	sub 1
-	jr c, .startTime
-.gotPly
+	and ~1
+	or c
 	call PlyClockAddress
 	ld a, [hli]
 	ld h, [hl]
@@ -158,7 +154,8 @@ RestoreClocksAtPly:
 ;; (the history of repetitions grows as it did); the last-move marks are those
 ;; of the last ply played (none at the start).
 ;; @param a: the plies, at most the records the list has written
-;; @destroys af, bc, de, hl
+;; @return b: the plies
+;; @destroys af, c, de, hl
 ReplayGamePlies::
 	push af
 	ld hl, StartSetup
@@ -192,8 +189,8 @@ ReplayGamePlies::
 	jr .ply
 
 
-;; B on the end screen: takes back (TakeBack), the game going on, unless a
-;; flag fell.
+;; B on the end screen: takes back (TakeBackInMenu), the game going on,
+;; unless a flag fell.
 ;; @destroys af, bc, de, hl
 TakeBackAtEnd::
 	ld a, [wEnding]
@@ -202,23 +199,69 @@ TakeBackAtEnd::
 	fallthrough TakeBackInMenu
 
 
-;; The pause menu's TAKE BACK: takes back (TakeBack), or refuses.
+;; The pause menu's TAKE BACK: takes back the last ply between two players,
+;; or against the engine the player's last move (and the engine's after it,
+;; if it has moved): the position, the move list, the marks and the clocks
+;; become what they were before it (ShowGameAtPly, RestoreClocksAtPly), the
+;; book may answer again (wInBook), the window closes, and the player's turn
+;; begins. From the end screen the game goes on (the music again, no ending).
+;; With nothing to take back, or a game too long to rebuild, it refuses.
 ;; @destroys af, bc, de, hl
 TakeBackInMenu::
-	call TakeBack
-	ret z
-	ld de, NoTakeBackText
-	fallthrough RefuseUnlessLost
-
-
-;; Refuses a take back or a replay: the error sound, and in the menu a message
-;; (GAME TOO LONG for a game wPlyClocks could not keep).
-;; @param de: the message, for a game that is not too long
-;; @destroys af, bc, de, hl
-RefuseUnlessLost:
 	ld a, [wPlyClocksLost]
 	and a
-	jr z, Refuse
+	jr nz, RefuseTooLong
+	; c: the plies to take back
+	ld c, 1
+	ld a, [wGameMode]
+	cp GAME_MODE_TWO_PLAYERS
+	jr z, .gotPlies
+	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
+	ld b, a
+	ldh a, [hSideToMove]
+	cp b
+	jr nz, .gotPlies
+	inc c
+.gotPlies
+	ld a, [wMoveListCount]
+	sub c
+	jr c, .nothing
+	; The ending goes first: on the end screen, wEnding 0 says that the game
+	; is being rebuilt (the soak compares the board only once it is).
+	; No score of the engine's for this position yet either: a draw offered
+	; before its next search is declined. The position rebuilt may be one of
+	; the book's again: the engine's turn looks it up (BookMove's miss takes
+	; the game out of the book again).
+	ld b, a
+	xor a
+	ld hl, wEnding
+	ld [hli], a
+	ASSERT wWinner == wEnding + 1 && wEngineScore == wWinner + 1
+	inc hl
+	ld [hli], a
+	ld [hl], a
+	inc a
+	ld [wInBook], a
+	ld a, b
+	push af
+	call ShowGameAtPly
+	pop af
+	call RestoreClocksAtPly
+	ld a, [wGameState]
+	cp STATE_OVER
+	ld a, SONG_TITLE
+	call z, PlaySong
+	call CloseBoardWindow
+	jp BeginTurn
+.nothing
+	ld de, NoTakeBackText
+	jr Refuse
+
+
+;; Refuses a take back or a replay of a game wPlyClocks could not keep: the
+;; error sound, and in the menu GAME TOO LONG.
+;; @destroys af, bc, de, hl
+RefuseTooLong:
 	ld de, GameTooLongText
 	fallthrough Refuse
 
@@ -227,10 +270,8 @@ RefuseUnlessLost:
 ;; @param de: the message
 ;; @destroys af, bc, de, hl
 Refuse:
-	push de
 	ld a, SFX_ERROR
 	call PlaySoundEffect
-	pop de
 	ld a, [wGameState]
 	cp STATE_MENU
 	ret nz
@@ -264,72 +305,13 @@ StartReplay:
 	ld [wReplayReturnState], a
 	ld a, [wPlyClocksLost]
 	and a
-	jr nz, RefuseUnlessLost
+	jr nz, RefuseTooLong
 	ld a, STATE_REPLAY
 	ld [wGameState], a
 	call CloseBoardWindow
 	ld a, [wMoveListCount]
 	ld [wReplayPlies], a
-	ld [wReplayPly], a
 	jp ShowReplayPly
-
-
-;; Takes back the last ply between two players, or against the engine the
-;; player's last move (and the engine's after it, if it has moved): the
-;; position, the move list, the marks and the clocks become what they were
-;; before it (ShowGameAtPly, RestoreClocksAtPly), the book may answer again
-;; (wInBook), the window closes, and the player's turn begins. From the end
-;; screen the game goes on (the music again, no ending).
-;; @return z: taken back; nz: nothing to take back (or the game is too long)
-;; @destroys af, bc, de, hl
-TakeBack:
-	ld a, [wPlyClocksLost]
-	and a
-	ret nz
-	; c: the plies to take back
-	ld c, 1
-	ld a, [wGameMode]
-	cp GAME_MODE_TWO_PLAYERS
-	jr z, .gotPlies
-	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
-	ld b, a
-	ldh a, [hSideToMove]
-	cp b
-	jr nz, .gotPlies
-	inc c
-.gotPlies
-	ld a, [wMoveListCount]
-	sub c
-	jr c, .nothing
-	; The ending goes first: on the end screen, wEnding 0 says that the game
-	; is being rebuilt (the soak compares the board only once it is).
-	; No score of the engine's for this position yet either: a draw offered
-	; before its next search is declined.
-	push af
-	xor a
-	ld [wEnding], a
-	ld [wEngineScore], a
-	ld [wEngineScore + 1], a
-	pop af
-	push af
-	call ShowGameAtPly
-	; The position rebuilt may be one of the book's again: the engine's turn
-	; looks it up (BookMove's miss takes the game out of the book again).
-	ld a, 1
-	ld [wInBook], a
-	pop af
-	call RestoreClocksAtPly
-	ld a, [wGameState]
-	cp STATE_OVER
-	ld a, SONG_TITLE
-	call z, PlaySong
-	call CloseBoardWindow
-	call BeginTurn
-	xor a
-	ret
-.nothing
-	or 1
-	ret
 
 
 ;; Hides the window (the pause menu) and the pointer.
@@ -349,45 +331,43 @@ UpdateReplay::
 	ld b, a
 	and PAD_B | PAD_START | PAD_SELECT
 	jr nz, EndReplay
-	ld hl, wReplayPly
+	; a: the ply shown, then the one to show; c: the last
 	ld a, [wReplayPlies]
 	ld c, a
+	ld a, [wReplayPly]
 	bit B_PAD_LEFT, b
 	jr z, .notLeft
-	ld a, [hl]
-	and a
-	ret z
-	dec [hl]
+	sub 1
+	ret c
 	jr ShowReplayPly
 .notLeft
 	bit B_PAD_RIGHT, b
 	jr z, .notRight
-	ld a, [hl]
 	cp c
 	ret nc
-	inc [hl]
+	inc a
 	jr ShowReplayPly
 .notRight
 	bit B_PAD_UP, b
-	jr z, .notUp
-	ld [hl], 0
-	jr ShowReplayPly
-.notUp
+	ld a, 0
+	jr nz, ShowReplayPly
 	bit B_PAD_DOWN, b
 	ret z
-	ld [hl], c
+	ld a, c
 	fallthrough ShowReplayPly
 
 
-;; Shows the replay's position (wReplayPly): the board, the move list up to
-;; it, the last move's marks without the selector, and the status line: the
-;; move that made the position (START before the first), and on the last row
-;; REPLAY and the keys.
+;; Shows a position of the replay, which becomes its ply (wReplayPly): the
+;; board, the move list up to it, the last move's marks without the selector,
+;; and the status line: the move that made the position (START before the
+;; first), and on the last row REPLAY and the keys.
+;; @param a: the plies of the position
 ;; @destroys af, bc, de, hl
 ShowReplayPly:
-	ld a, [wReplayPly]
+	ld [wReplayPly], a
+	push af
 	call ShowGameAtPly
-	ld a, [wReplayPly]
+	pop af
 	and a
 	ld de, ReplayStartText
 	jr z, .gotMove
@@ -428,9 +408,8 @@ EndReplay:
 ;; @param a: the plies
 ;; @destroys af, bc, de, hl
 ShowGameAtPly:
-	push af
 	call ReplayGamePlies
-	pop af
+	ld a, b
 	call ShowMoveListPlies
 	xor a
 	ld [wPickedSquare], a
