@@ -627,27 +627,23 @@ SECTION "Move list plies", ROMX
 ShowMoveListPlies::
 	ld [wMoveListCount], a
 	; de: the rows, one an entry and another for each entry of two
+	ld e, a
+	ld d, 0
 	ld b, a
-	ld de, 0
+	inc b
 	ld hl, wMoveListRecords + MOVE_RECORD_FLAGS
+	jr .next
 .entry
-	ld a, b
-	and a
-	jr z, .counted
-	inc de
 	bit B_MOVE_FLAG_TWO_ROWS, [hl]
 	jr z, .oneRow
 	inc de
 .oneRow
-	ld a, l
-	add MOVE_RECORD_SIZE
-	ld l, a
-	adc h
-	sub l
-	ld h, a
+	REPT MOVE_RECORD_SIZE
+		inc hl
+	ENDR
+.next
 	dec b
-	jr .entry
-.counted
+	jr nz, .entry
 	ld hl, wMoveListRows
 	ld [hl], e
 	inc hl
