@@ -66,15 +66,12 @@ UpdateHint::
 	call StartUncappedLevelSearch
 	call RunSearch
 	jr nz, EndHintSearch
-	; The status of the player's turn, queued before the board so that it
-	; shows at once (ShowTurnStatus reads the state: the player's, for it
-	; alone); then the piece picked up as A would (PickUp, at the selector),
+	; The status of the player's turn (EndHintSearch's), queued before the
+	; board so that it shows at once; then the piece picked up as A would (PickUp, at the selector),
 	; the state STATE_HINT until PickUp says STATE_PICKED, once its move
 	; generation (which lifts the king) has left the board whole; then the
 	; selector on the move's destination.
-	ld a, STATE_PICKED
-	ld [wGameState], a
-	call ShowTurnStatus
+	call EndHintSearch
 	ld a, STATE_HINT
 	ld [wGameState], a
 	ld a, [wSearchBestMove]

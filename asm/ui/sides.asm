@@ -63,11 +63,6 @@ SwitchSides::
 ;; @destroys af, bc, de, hl
 HandOverToEngine:
 	ld [wGameMode], a
-	ld hl, wEngineScore
-	xor a
-	ld [hli], a
-	ld [hl], a
-	ld a, [wGameMode]
 	ld hl, wBoardBottomColor
 	cp [hl]
 	jr z, .turned
@@ -86,6 +81,10 @@ HandOverToEngine:
 	call DrawBoardLabels
 	call RedrawClocks
 .turned
+	ld hl, wEngineScore
+	xor a
+	ld [hli], a
+	ld [hl], a
 	call CloseMenu
 	jp BeginTurn
 
@@ -124,25 +123,19 @@ UpdateLevelChoice::
 	and PAD_START | PAD_SELECT
 	jp nz, CloseMenu
 	ld hl, wLevelChoice
+	ld a, [hl]
 	bit B_PAD_LEFT, b
 	jr z, .notLeft
-	ld a, [hl]
-	and a
-	jr nz, .left
-	ld a, NUM_LEVELS
-.left
 	dec a
-	ld [hl], a
-	jr ShowLevelChoice
+	jr .wrap
 .notLeft
 	bit B_PAD_RIGHT, b
 	jr z, .notRight
-	ld a, [hl]
 	inc a
-	cp NUM_LEVELS
-	jr c, .right
-	xor a
-.right
+.wrap
+	; NUM_LEVELS is a power of two: the mask wraps round both ways.
+	ASSERT NUM_LEVELS & (NUM_LEVELS - 1) == 0
+	and NUM_LEVELS - 1
 	ld [hl], a
 	jr ShowLevelChoice
 .notRight
@@ -150,7 +143,6 @@ UpdateLevelChoice::
 	jr nz, .back
 	bit B_PAD_A, b
 	ret z
-	ld a, [hl]
 	ld [wGameLevel], a
 	; The player plays the side not to move.
 	ldh a, [hSideToMove]
