@@ -35,8 +35,7 @@ StartHint::
 	jp z, ShowMenuMessage
 	call CloseMenu
 	ld a, STATE_HINT
-	ld [wGameState], a
-	jp ShowTurnStatus
+	jr ShowStateStatus
 
 WaitForYourTurnText:
 	db "WAIT FOR YOUR TURN@"
@@ -88,17 +87,25 @@ UpdateHint::
 EndHintSearch:
 	ASSERT STATE_HUMAN == 0
 	xor a
+	fallthrough ShowStateStatus
+
+
+;; Enters a state of the board screen and writes the turn's status for it.
+;; @param a: the state (STATE_*)
+;; @destroys af, bc, de, hl
+ShowStateStatus:
 	ld [wGameState], a
 	jp ShowTurnStatus
 
 
 ;; Puts the selector on an engine square (without drawing it).
 ;; @param a: the square
-;; @destroys af, bc
+;; @destroys af, bc, hl
 SetCursorToSquare:
 	call SquareToScreen
-	ld a, c
-	ld [wCursorColumn], a
-	ld a, b
-	ld [wCursorRow], a
+	ld hl, wCursorColumn
+	ld [hl], c
+	inc hl
+	ASSERT wCursorRow == wCursorColumn + 1
+	ld [hl], b
 	ret
