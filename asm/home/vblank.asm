@@ -273,8 +273,9 @@ QueueTiles::
 ;; @destroys af, bc, hl
 WriteTiles::
 	ldh a, [rLCDC]
-	bit B_LCDC_ENABLE, a
-	jr nz, QueueTiles
+	ASSERT B_LCDC_ENABLE == 7
+	add a
+	jr c, QueueTiles
 	ld b, 0
 	jp Memcpy
 

@@ -106,14 +106,12 @@ SECTION "Game", ROM0
 ;; and the first turn. Call from the board screen's set-up (LCD off).
 ;; @destroys af, bc, de, hl
 StartGame::
-	ld hl, StartSetup
-	call LoadPosition
-	ld hl, wMoveStack
-	call StartGameHistory
+	; The start position, its history and no last move: the game after no
+	; ply (ui/take_back.asm).
+	xor a
+	call ReplayGamePlies
 	call ResetMoveList
 	xor a
-	ld [wLastMoveFrom], a
-	ld [wLastMoveTo], a
 	ld [wEngineScore], a
 	ld [wEngineScore + 1], a
 	ld [wThinkFramesLeft], a
@@ -179,13 +177,14 @@ BeginTurn::
 ShowTurnStatus::
 	ld hl, wStatusText
 	ld a, [wGameState]
+	ld b, a
 	cp STATE_HINT
 	ld de, HintSearchText
 	jr z, .gotText
 	ldh a, [hSideToMove]
 	call CopySideName
 	ld de, ToMoveText
-	ld a, [wGameState]
+	ld a, b
 	cp STATE_ENGINE
 	jr nz, .gotText
 	ld de, ThinkingText
@@ -361,7 +360,6 @@ HintSearchText: db "FINDING A HINT@"
 CheckText:     db TEXT_NEWLINE, "CHECK@"
 WinsText:      db " WINS@"
 NewGameText:   db "A: NEW GAME@"
-TakeBackKeyText: db "B: TAKE BACK@"
 
 ; The words of each ending, ENDING_CHECKMATE first.
 EndingTexts:

@@ -152,14 +152,13 @@ DrawMenuRow:
 	ld a, TILE_BLANK
 	call Memset
 	pop bc
+	; c: the item (MenuItemText, MusicStateText and CopyText keep bc)
 	ld a, [wMenuTop]
 	add b
 	ld c, a
-	push bc
 	call MenuItemText
 	ld hl, wStatusText
 	call CopyText
-	pop bc
 	ld a, c
 	cp MENU_MUSIC
 	jr nz, .sign
@@ -167,9 +166,10 @@ DrawMenuRow:
 	ld hl, wStatusText + MUSIC_STATE_X - MENU_ITEM_X
 	call CopyText
 .sign
+	; On the first row the item is wMenuTop, on the last wMenuTop +
+	; MENU_ROWS_USED - 1: more above unless it is the first item, more below
+	; unless the last.
 	ld hl, wStatusText + MENU_ROW_LENGTH - 1
-	ld a, [wMenuTop]
-	ld c, a
 	ld a, b
 	and a
 	jr nz, .notFirst
@@ -181,7 +181,7 @@ DrawMenuRow:
 	cp MENU_ROWS_USED - 1
 	jr nz, .write
 	ld a, c
-	cp NUM_MENU_ITEMS - MENU_ROWS_USED
+	cp NUM_MENU_ITEMS - 1
 	jr nc, .write
 	ld [hl], 'v'
 .write
@@ -266,6 +266,10 @@ MenuItemsText:
 	menu_text MENU_RESIGN, "RESIGN"
 	menu_text MENU_NEW_GAME, "NEW GAME"
 	menu_text MENU_MUSIC, "MUSIC"
+	; The end screen's key to take back (ShowEndingStatus, ui/game.asm) ends
+	; in the item's text.
+TakeBackKeyText::
+	db "B: "
 	menu_text MENU_TAKE_BACK, "TAKE BACK"
 	menu_text MENU_REPLAY, "REPLAY"
 	ASSERT menu_texts == NUM_MENU_ITEMS, "MenuItemsText does not have a text for each item"
@@ -308,13 +312,20 @@ OpenMenu::
 CloseMenu::
 	ldh a, [hSideToMove]
 	ld [wClockSide], a
-	ldh a, [hLCDC]
-	and LOW(~LCDC_WIN_ON)
-	ldh [hLCDC], a
-	call HidePointer
+	call CloseBoardWindow
 	ld a, [wMenuReturnState]
 	ld [wGameState], a
 	jp ResetMenuRows
+
+
+;; Hides the window (the pause menu) and the pointer: CloseMenu, and the take
+;; back and the replay, which leave the menu for another state.
+;; @destroys af
+CloseBoardWindow::
+	ldh a, [hLCDC]
+	and LOW(~LCDC_WIN_ON)
+	ldh [hLCDC], a
+	jp HidePointer
 
 
 ;; STATE_MENU: up and down choose an item, A takes it, B, START or SELECT

@@ -314,15 +314,6 @@ StartReplay:
 	jp ShowReplayPly
 
 
-;; Hides the window (the pause menu) and the pointer.
-;; @destroys af
-CloseBoardWindow:
-	ldh a, [hLCDC]
-	and LOW(~LCDC_WIN_ON)
-	ldh [hLCDC], a
-	jp HidePointer
-
-
 ;; STATE_REPLAY: left and right step a ply back and on, up goes to the start,
 ;; down to the end; B, START or SELECT end the replay.
 ;; @destroys af, bc, de, hl
