@@ -393,14 +393,12 @@ Multiply:
 ;; the start of the game (ClockFramesUsed undone); DrawClocks draws its
 ;; seconds when they differ from those shown. Call with that clock stopped.
 ;; @param a: the side (COLOR_*)
-;; @param hl: the frames
+;; @param de: the frames
 ;; @destroys af, bc, de, hl
 SetClockFramesUsed::
 	push af
 	; de, hl: the cycles, frames * CYCLES_PER_FRAME
-	ld b, h
-	ld c, l
-	ld de, CYCLES_PER_FRAME
+	ld bc, CYCLES_PER_FRAME
 	call Multiply
 	; The cycles below a second: l, h and e's low 4 bits; the seconds used:
 	; de >> 4.

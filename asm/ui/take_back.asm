@@ -70,6 +70,16 @@ wReplayPlies: db
 wReplayReturnState: db
 
 
+; hl: the address of a ply's entry in wPlyClocks, wPlyClocks + 2 * ply,
+; from the ply (in a) and half the table's page (it starts an even page).
+MACRO ply_clock_address
+	ASSERT LOW(wPlyClocks) == 0 && HIGH(wPlyClocks) % 2 == 0
+	ld l, a
+	ld h, HIGH(wPlyClocks) / 2
+	add hl, hl
+ENDM
+
+
 SECTION "Take back", ROMX
 
 ;; Stops the clock of the side to move, which is playing a move, and keeps the
@@ -86,7 +96,7 @@ RecordPlyClock::
 	ret
 .room
 	push de
-	call PlyClockAddress
+	ply_clock_address
 	push hl
 	ldh a, [hSideToMove]
 	call ClockFramesUsed
@@ -100,19 +110,6 @@ RecordPlyClock::
 	ret
 
 
-;; The address of a ply's entry in wPlyClocks: wPlyClocks + 2 * ply, from the
-;; ply and half the table's page (the table starts a page, an even one).
-;; @param a: the ply
-;; @return hl: its entry
-;; @destroys nothing else
-PlyClockAddress:
-	ASSERT LOW(wPlyClocks) == 0 && HIGH(wPlyClocks) % 2 == 0
-	ld l, a
-	ld h, HIGH(wPlyClocks) / 2
-	add hl, hl
-	ret
-
-
 ;; Sets both clocks to what they were when the position after a number of
 ;; plies arose: each side's to its frames at its last move before it
 ;; (wPlyClocks), or to the start's. Call with the clocks stopped.
@@ -120,9 +117,10 @@ PlyClockAddress:
 ;; @destroys af, bc, de, hl
 RestoreClocksAtPly:
 	ld b, a
-	ld c, COLOR_WHITE
-	call .side
 	ld c, COLOR_BLACK
+	call .side
+	dec c
+	ASSERT COLOR_WHITE == COLOR_BLACK - 1
 .side
 	; a: the side's last ply before the position, the last before plies - 1
 	; (plies - 1 - side, carry when there is none) of the side's parity: ply
@@ -131,16 +129,15 @@ RestoreClocksAtPly:
 	ld a, b
 	scf
 	sbc c
-	jr c, .startTime
+	; de: the frames, 0 (the start's) when the side has not moved
+	ld de, 0
+	jr c, .set
 	and ~1
 	or c
-	call PlyClockAddress
+	ply_clock_address
 	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	jr .set
-.startTime
-	ld hl, 0
+	ld d, [hl]
+	ld e, a
 .set
 	ld a, c
 	push bc
@@ -162,9 +159,11 @@ ReplayGamePlies::
 	call LoadPosition
 	ld hl, wMoveStack
 	call StartGameHistory
+	ld hl, wLastMoveFrom
 	xor a
-	ld [wLastMoveFrom], a
-	ld [wLastMoveTo], a
+	ld [hli], a
+	ASSERT wLastMoveTo == wLastMoveFrom + 1
+	ld [hl], a
 	pop bc
 	; b: the plies, c: the next
 	ld c, 0
@@ -211,20 +210,19 @@ TakeBackInMenu::
 	ld a, [wPlyClocksLost]
 	and a
 	jr nz, RefuseTooLong
-	; c: the plies to take back
-	ld c, 1
-	ld a, [wGameMode]
-	cp GAME_MODE_TWO_PLAYERS
-	jr z, .gotPlies
+	; The plies to take back: 2 when the player is to move against the
+	; engine (carry), 1 otherwise. wGameMode is the player's colour then, 2
+	; or more between two players: the side to move xor it is 0 only then.
 	ASSERT GAME_MODE_WHITE == COLOR_WHITE && GAME_MODE_BLACK == COLOR_BLACK
+	ASSERT GAME_MODE_TWO_PLAYERS > (COLOR_WHITE | COLOR_BLACK)
+	ld a, [wGameMode]
 	ld b, a
 	ldh a, [hSideToMove]
-	cp b
-	jr nz, .gotPlies
-	inc c
-.gotPlies
+	xor b
+	cp 1
+	; a: the plies left
 	ld a, [wMoveListCount]
-	sub c
+	sbc 1
 	jr c, .nothing
 	; The ending goes first: on the end screen, wEnding 0 says that the game
 	; is being rebuilt (the soak compares the board only once it is).
@@ -302,7 +300,9 @@ StartReplayAtEnd::
 ;; @param a: the state to go back to
 ;; @destroys af, bc, de, hl
 StartReplay:
-	ld [wReplayReturnState], a
+	ld hl, wReplayReturnState
+	ld [hld], a
+	ASSERT wReplayPlies == wReplayReturnState - 1
 	ld a, [wPlyClocksLost]
 	and a
 	jr nz, RefuseTooLong
@@ -310,8 +310,8 @@ StartReplay:
 	ld [wGameState], a
 	call CloseBoardWindow
 	ld a, [wMoveListCount]
-	ld [wReplayPlies], a
-	jp ShowReplayPly
+	ld [hl], a
+	jr ShowReplayPly
 
 
 ;; STATE_REPLAY: left and right step a ply back and on, up goes to the start,
