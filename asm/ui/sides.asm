@@ -95,17 +95,16 @@ HandOverToEngine:
 AskEngineLevel:
 	ld a, STATE_LEVEL_CHOICE
 	ld [wGameState], a
-	ld a, [wGameLevel]
-	cp NUM_LEVELS
-	jr c, .gotLevel
-	xor a
-.gotLevel
-	ld [wLevelChoice], a
 	ld de, EngineLevelText
 	call ShowMenuMessage
 	lb bc, MENU_Y + LEVEL_QUESTION_ROW, LEVEL_NAME_X - 1
 	ld a, '>'
 	call SetPointer
+	; (wGameLevel is always a level: LEVEL_EASY from the start-up's cleared
+	; WRAM, then only the level page and this question write it.)
+	ASSERT LEVEL_EASY == 0
+	ld a, [wGameLevel]
+	ld [wLevelChoice], a
 	jr ShowLevelChoice
 
 EngineLevelText:
@@ -157,13 +156,13 @@ UpdateLevelChoice::
 
 ;; Writes the name of the level chosen (the level page's, LevelName) after
 ;; ENGINE LEVEL:, on blanks.
+;; @param a: the level chosen (wLevelChoice)
 ;; @destroys af, bc, de, hl
 ShowLevelChoice:
+	call LevelName
 	ld hl, LEVEL_NAME_MAP
 	ld c, LEVEL_NAME_LENGTH
 	ld a, TILE_BLANK
 	call QueueFill
-	ld a, [wLevelChoice]
-	call LevelName
 	ld hl, LEVEL_NAME_MAP
 	jp QueueString
