@@ -119,12 +119,13 @@ RestoreClocksAtPly:
 	ld b, a
 	ld c, COLOR_BLACK
 	call .side
-	dec c
 	ASSERT COLOR_WHITE == COLOR_BLACK - 1
+	dec c
 .side
-	; a: the side's last ply before the position, the last before plies - 1
-	; (plies - 1 - side, carry when there is none) of the side's parity: ply
-	; p is White's when p is even (COLOR_WHITE == 0), Black's when odd
+	; a: the side's last ply before the position, the last ply below the
+	; plies of the side's parity (ply p is White's when p is even,
+	; COLOR_WHITE == 0; Black's when odd): (plies - 1 - side) & ~1 | side;
+	; none when plies - 1 - side is below 0 (carry)
 	ASSERT COLOR_WHITE == 0 && COLOR_BLACK == 1
 	ld a, b
 	scf
