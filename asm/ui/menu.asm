@@ -205,11 +205,12 @@ DrawMenuRow:
 MenuItemText:
 	cp MENU_SWITCH_SIDES
 	jr nz, .table
-	ld a, [wGameMode]
-	cp GAME_MODE_TWO_PLAYERS
+	; Bit 1 of wGameMode is set between two players alone.
+	ASSERT GAME_MODE_TWO_PLAYERS == 2 && NUM_GAME_MODES == 3
+	ld hl, wGameMode
+	bit 1, [hl]
 	ld de, EnginePlaysText
-	ret z
-	ld a, MENU_SWITCH_SIDES
+	ret nz
 .table
 	ASSERT MENU_ITEM_SIZE == 4 && MENU_ITEM_TEXT == 0
 	add a
