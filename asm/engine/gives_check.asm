@@ -173,16 +173,15 @@ IsInCheckAfterMove::
 	jp z, IsInCheck
 	jr .attacks
 .pawn
-	; En passant (a diagonal step whose square beside the from square, on
-	; the to file, is empty now) may have checked through the pawn taken.
+	; En passant (a diagonal step, the move's undo record says which) may
+	; have checked through the pawn taken.
 	ld a, b
 	xor c
 	and SQUARE_FILE_MASK
 	jr z, .attacks
-	xor b
-	ld l, a
+	call UndoRecordKind
 	ld a, [hl]
-	and a
+	cp MOVE_KIND_EN_PASSANT
 	jp z, IsInCheck
 .attacks
 	; d: the king's square (of the side to move)
