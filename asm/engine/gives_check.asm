@@ -41,6 +41,21 @@ DEF CHECK_STEP_6 EQU DIR_SE
 DEF CHECK_STEP_7 EQU DIR_SW
 
 
+; d := the square of the king of colour \1 when White is to move, of colour
+; \2 when Black is.
+; @destroys af
+MACRO king_square_to_d
+	ldh a, [hSideToMove]
+	ASSERT COLOR_WHITE == 0
+	and a
+	ldh a, [hKingSquares + (\1)]
+	jr z, .found\@
+	ldh a, [hKingSquares + (\2)]
+.found\@
+	ld d, a
+ENDM
+
+
 SECTION "Check lines", ROMX, ALIGN[8]
 
 ; The entry of each difference, and the steps at CHECK_STEPS_CELL.
@@ -126,14 +141,7 @@ MayGiveCheck::
 	ld [hl], EMPTY
 	push de
 	; d: the enemy king's square
-	ldh a, [hSideToMove]
-	ASSERT COLOR_WHITE == 0
-	and a
-	ldh a, [hKingSquares + COLOR_BLACK]
-	jr z, .kingFound
-	ldh a, [hKingSquares + COLOR_WHITE]
-.kingFound
-	ld d, a
+	king_square_to_d COLOR_BLACK, COLOR_WHITE
 	call MayAttackKing
 	pop de
 	; (the piece back, the flags kept)
@@ -185,14 +193,7 @@ IsInCheckAfterMove::
 	jp z, IsInCheck
 .attacks
 	; d: the king's square (of the side to move)
-	ldh a, [hSideToMove]
-	ASSERT COLOR_WHITE == 0
-	and a
-	ldh a, [hKingSquares + COLOR_WHITE]
-	jr z, .kingFound
-	ldh a, [hKingSquares + COLOR_BLACK]
-.kingFound
-	ld d, a
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
 	call MayAttackKing
 	jp c, IsInCheck
 	; (a = 0, nz)
