@@ -509,7 +509,7 @@ ENDC
 ;; The address of the UNDO_KIND byte of the last undo record.
 ;; @return hl
 ;; @destroys f
-UndoRecordKind:
+UndoRecordKind::
 	push af
 	ld hl, wUndoTop
 	ld a, [hli]

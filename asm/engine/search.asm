@@ -117,16 +117,31 @@ MACRO point_at_ply_killers
 	ld h, HIGH(wKillers)
 ENDM
 
+; de := the move being searched, read back from its record (the one before
+; FRAME_NEXT).
+; @destroys af, hl
+MACRO frame_move_de
+	frame_hl FRAME_NEXT
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	dec hl
+	ld e, [hl]
+	dec hl
+	ld d, [hl]
+ENDM
+
 ; Search's child depth, the move made and the ply counted: hChildDepth :=
 ; max(depth - 1, 0), but at a full-width node a move that gives check is
 ; searched to the node's own depth (the check extension).
-; @destroys af, c, de, hl
+; @destroys af, bc, de, hl
 MACRO find_child_depth
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
 	jr z, .childDepth\@
-	call IsInCheck
+	frame_move_de
+	call IsInCheckAfterMove
 	frame_hl FRAME_DEPTH
 	add [hl]
 	dec a
@@ -785,12 +800,18 @@ Search:
 	call IsQuietMove
 	pop de
 	jr nc, .notLate
+	; (most such moves cannot give check: skipped without being made)
+	push de
+	call MayGiveCheck
+	pop de
+	jr nc, .futile
 	push de
 	call MakeMove
 	call IsInCheck
 	pop de
 	jr z, .futileChecks
 	call UnmakeMove
+.futile
 	; (a run of skipped moves makes no node: the stop flag is read here too,
 	; so that the search stops within its bound)
 	ldh a, [hSearchStop]
@@ -811,7 +832,8 @@ Search:
 	frame_pop af
 	and a
 	jr z, .unreduced
-	call IsInCheck
+	frame_move_de
+	call IsInCheckAfterMove
 	jr z, .unreduced
 	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
 	; as usual only if it beats alpha there (not stopped).
@@ -882,14 +904,7 @@ Search:
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
 	frame_push bc
-	frame_hl FRAME_NEXT
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	dec hl
-	ld e, [hl]
-	dec hl
-	ld d, [hl]
+	frame_move_de
 	call UnmakeMove
 	frame_pop bc
 	ldh a, [hSearchStop]
@@ -906,14 +921,7 @@ Search:
 	inc hl
 	ld [hl], b
 	; (de: the move, for what follows)
-	frame_hl FRAME_NEXT
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	dec hl
-	ld e, [hl]
-	dec hl
-	ld d, [hl]
+	frame_move_de
 	; at ply 0: root_best := the move
 	ldh a, [hPly]
 	and a

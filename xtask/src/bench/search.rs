@@ -66,7 +66,7 @@ pub const LEVELS: [LevelTarget; 3] = [
 
 /// The routines profiled while the hardest level searches (labels of the test ROM's
 /// `.sym`; a missing one is listed as such).
-pub const ROUTINES: [&str; 10] = [
+pub const ROUTINES: [&str; 12] = [
     "Search",
     "OrderMoves",
     "PickNextMove",
@@ -77,6 +77,8 @@ pub const ROUTINES: [&str; 10] = [
     "UnmakeMove",
     "IsInCheck",
     "IsRepetition",
+    "MayGiveCheck",
+    "IsInCheckAfterMove",
 ];
 
 /// Median and maximum of a level's move times, in machine cycles.

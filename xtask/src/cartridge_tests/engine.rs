@@ -11,7 +11,7 @@ use super::support::{
 use crate::harness::Location;
 use crate::random::SplitMix64;
 use crate::rom;
-use crate::rom_engine::{RomEngine, RomMove, Verdict};
+use crate::rom_engine::{self, RomEngine, RomMove, Verdict};
 use crate::verify::report::{Difference, Expected};
 
 /// The ROM's answer on the game `moves` lead to from `start` against the model's: the
@@ -486,4 +486,88 @@ fn random_games_agree_move_by_move() {
         }
         assert_same_as_model(&mut rom, &start, game.moves());
     }
+}
+
+/// The carry flag of the registers a routine returned with.
+fn carry(machine: &crate::harness::Machine) -> bool {
+    machine.registers().af & 0x10 != 0
+}
+
+/// The search's pre-test of checks (asm/engine/gives_check.asm) in every position of the
+/// perft suite and of four random games: MayGiveCheck rules a quiet move out only when the
+/// model finds that it gives no check, and leaves the board as it was; IsInCheckAfterMove,
+/// after each legal move, says what the model's `is_check` says, as IsInCheck would.
+#[test]
+fn the_pre_test_of_checks_rules_out_only_moves_that_give_none() {
+    let mut rom = RomEngine::for_tests();
+    let mut games: Vec<(Position, Vec<Move>)> = crate::suite::checked_in()
+        .unwrap()
+        .into_iter()
+        .map(|entry| (entry.position, Vec::new()))
+        .collect();
+    let mut random = SplitMix64::new(0xC4EC_4ED5_0000_0021);
+    for _ in 0..4 {
+        let mut game = Game::new(Position::start());
+        while game.outcome().is_none() && game.moves().len() < 60 {
+            games.push((Position::start(), game.moves().to_vec()));
+            let legal = game.position().legal_moves();
+            game.play(legal[random.below(legal.len())]).unwrap();
+        }
+    }
+    let (mut quiet, mut ruled_out, mut checking_quiet, mut after) = (0, 0, 0, 0);
+    let set_move = |machine: &mut crate::harness::Machine, m: &Move| {
+        let [from, to] = rom_engine::engine_move_bytes(m);
+        let mut registers = machine.registers();
+        registers.de = u16::from_be_bytes([from, to]);
+        machine.set_registers(&registers);
+    };
+    for (start, moves) in &games {
+        let mut game = Game::new(*start);
+        for m in moves {
+            game.play(*m).unwrap();
+        }
+        let position = *game.position();
+        let fen = position.to_fen();
+        let history: Vec<RomMove> = moves.iter().map(RomMove::of).collect();
+        let legal = position.legal_moves();
+        rom.perft(start, &history, 0).unwrap();
+        for m in legal
+            .iter()
+            .filter(|m| !m.is_capture() && !m.is_promotion())
+        {
+            let gives_check = position.play(m).is_check();
+            let machine = rom.machine_mut();
+            let board = machine.read("wBoard", 256).unwrap();
+            set_move(machine, m);
+            machine.call("MayGiveCheck", 1_000).unwrap();
+            let may = carry(machine);
+            assert!(
+                may || !gives_check,
+                "{fen}: MayGiveCheck rules out {m}, a check"
+            );
+            assert_eq!(machine.read("wBoard", 256).unwrap(), board, "{fen}: {m}");
+            quiet += 1;
+            ruled_out += usize::from(!may);
+            checking_quiet += usize::from(gives_check);
+        }
+        let machine = rom.machine_mut();
+        for m in legal.iter() {
+            set_move(machine, m);
+            machine.call("MakeMove", 10_000).unwrap();
+            set_move(machine, m);
+            machine.call("IsInCheckAfterMove", 1_000).unwrap();
+            let in_check = machine.registers().a() == 1;
+            let z = machine.registers().af & 0x80 != 0;
+            let want = position.play(m).is_check();
+            assert_eq!((in_check, z), (want, want), "{fen}: after {m}");
+            set_move(machine, m);
+            machine.call("UnmakeMove", 10_000).unwrap();
+            after += 1;
+        }
+    }
+    println!(
+        "MayGiveCheck ruled out {ruled_out} of {quiet} quiet moves ({checking_quiet} give \
+         check); IsInCheckAfterMove agreed after {after} moves"
+    );
+    assert!(checking_quiet > 0 && ruled_out > 0);
 }

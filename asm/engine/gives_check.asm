@@ -1,0 +1,304 @@
+; Can a move give check? A cheap necessary test the search asks before the
+; full one (make the move, IsInCheck): a move gives check only if the piece on
+; its to square attacks the enemy king (directly) or its from square was the
+; one piece between the king and a slider of the mover's (by discovery), so a
+; move that can do neither gives none. Castling (the rook) and en passant (the
+; pawn taken) can check in other ways: they always take the full test, as
+; does every case the test cannot rule out. The search's nodes are therefore
+; the same with it as without (no twin in the model: `cargo xtask verify`
+; proves it).
+;
+; CheckLines, a page indexed by (king square - square) modulo 256, says from
+; which squares a piece of which role could reach the king: a ray to walk for
+; a slider, a jump for a knight, a diagonal step for a pawn.
+
+INCLUDE "include/hardware.inc"
+INCLUDE "include/macros.inc"
+INCLUDE "include/chess.inc"
+INCLUDE "engine/engine.inc"
+
+
+; A CheckLines entry: the role bits that can reach the king from the square
+; (ROLE_DIAGONAL, ROLE_ORTHOGONAL: a ray; ROLE_PAWN: a pawn's diagonal step,
+; of either colour; ROLE_KNIGHT: a jump), and for a ray the index of its step
+; from the square towards the king, in CheckSteps.
+DEF B_CHECK_STEP_INDEX EQU 4
+DEF CHECK_STEP_MASK    EQU %111 << B_CHECK_STEP_INDEX
+; The ray steps, where no difference of two squares indexes the page: a
+; difference is 16 * rows + files, rows -5..5 and files -4..4, so $55-$AB
+; index none.
+DEF CHECK_STEPS_CELL   EQU $80
+ASSERT (CHECK_STEPS_CELL & CHECK_STEP_MASK) == 0
+
+; The eight steps, in the order of their index.
+DEF CHECK_STEP_0 EQU DIR_N
+DEF CHECK_STEP_1 EQU DIR_S
+DEF CHECK_STEP_2 EQU DIR_E
+DEF CHECK_STEP_3 EQU DIR_W
+DEF CHECK_STEP_4 EQU DIR_NE
+DEF CHECK_STEP_5 EQU DIR_NW
+DEF CHECK_STEP_6 EQU DIR_SE
+DEF CHECK_STEP_7 EQU DIR_SW
+
+
+; d := the square of the king of colour \1 when White is to move, of colour
+; \2 when Black is.
+; @destroys af
+MACRO king_square_to_d
+	ldh a, [hSideToMove]
+	ASSERT COLOR_WHITE == 0
+	and a
+	ldh a, [hKingSquares + (\1)]
+	jr z, .found\@
+	ldh a, [hKingSquares + (\2)]
+.found\@
+	ld d, a
+ENDM
+
+
+SECTION "Check lines", ROMX, ALIGN[8]
+
+; The entry of each difference, and the steps at CHECK_STEPS_CELL.
+CheckLines:
+FOR cell, 256
+	IF cell >= CHECK_STEPS_CELL && cell < CHECK_STEPS_CELL + 8
+		DEF check_step_index = cell - CHECK_STEPS_CELL
+		db CHECK_STEP_{d:check_step_index}
+	ELSE
+		; (the difference, biased by 5 rows and 8 files: rows 0..10 in the
+		; high nibble, files 4..12 in the low one)
+		IF cell < $80
+			DEF check_biased = cell + 5 * BOARD_ROW_CELLS + 8
+		ELSE
+			DEF check_biased = cell - 256 + 5 * BOARD_ROW_CELLS + 8
+		ENDC
+		DEF check_entry = 0
+		IF check_biased >= 0 && (check_biased % BOARD_ROW_CELLS) >= 4 && (check_biased % BOARD_ROW_CELLS) <= 12
+			DEF check_rows = check_biased / BOARD_ROW_CELLS - 5
+			DEF check_files = check_biased % BOARD_ROW_CELLS - 8
+			DEF check_row_span = check_rows * check_rows
+			DEF check_file_span = check_files * check_files
+			IF check_rows == 0 && check_files > 0
+				DEF check_entry = ROLE_ORTHOGONAL | 2 << B_CHECK_STEP_INDEX
+			ELIF check_rows == 0 && check_files < 0
+				DEF check_entry = ROLE_ORTHOGONAL | 3 << B_CHECK_STEP_INDEX
+			ELIF check_files == 0 && check_rows > 0
+				DEF check_entry = ROLE_ORTHOGONAL | 0 << B_CHECK_STEP_INDEX
+			ELIF check_files == 0 && check_rows < 0
+				DEF check_entry = ROLE_ORTHOGONAL | 1 << B_CHECK_STEP_INDEX
+			ELIF check_row_span == check_file_span
+				IF check_rows > 0 && check_files > 0
+					DEF check_entry = ROLE_DIAGONAL | 4 << B_CHECK_STEP_INDEX
+				ELIF check_rows > 0
+					DEF check_entry = ROLE_DIAGONAL | 5 << B_CHECK_STEP_INDEX
+				ELIF check_files > 0
+					DEF check_entry = ROLE_DIAGONAL | 6 << B_CHECK_STEP_INDEX
+				ELSE
+					DEF check_entry = ROLE_DIAGONAL | 7 << B_CHECK_STEP_INDEX
+				ENDC
+				IF check_row_span == 1
+					DEF check_entry = check_entry | ROLE_PAWN
+				ENDC
+			ELIF check_row_span + check_file_span == 5
+				DEF check_entry = ROLE_KNIGHT
+			ENDC
+		ENDC
+		db check_entry
+	ENDC
+ENDR
+	assert_table_length CheckLines, 256, 1
+
+
+SECTION "Gives check", ROMX
+
+;; Can a move of the side to move, not made yet, give check? The move must be
+;; quiet (IsQuietMove: no capture, no promotion, no en passant); castling
+;; always may.
+;; @param d: from square; e: to byte
+;; @return c: it may (make it and test); nc: it gives no check
+;; @destroys af, bc, e, hl
+MayGiveCheck::
+	ld b, d
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld c, a
+	ld h, HIGH(wBoard)
+	ld l, b
+	ld e, [hl]
+	; Castling, the king two files west, may check with its rook.
+	ld a, e
+	and ROLE_MASK
+	cp ROLE_KING
+	jr nz, .lift
+	ld a, b
+	sub c
+	cp 2
+	jr z, .may
+.lift
+	; The board as after the move but for the piece on the to square: its
+	; from square empty (a quiet move's to square is empty: as good as the
+	; piece there for MayAttackKing, which never reads it).
+	ld [hl], EMPTY
+	push de
+	; d: the enemy king's square
+	king_square_to_d COLOR_BLACK, COLOR_WHITE
+	call MayAttackKing
+	pop de
+	; (the piece back, the flags kept)
+	ld h, HIGH(wBoard)
+	ld l, b
+	ld [hl], e
+	ret
+.may
+	scf
+	ret
+
+
+;; Is the side to move in check, the move that made the position just made?
+;; As IsInCheck, which it calls unless the move cannot have given check.
+;; @param d: the move's from square; e: its to byte
+;; @return z: in check; nz: not in check
+;; @return a: 1 in check, 0 not
+;; @destroys f, bc, de, hl
+IsInCheckAfterMove::
+	ld b, d
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld c, a
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld e, [hl]
+	ld a, e
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr z, .pawn
+	cp ROLE_KING
+	jr nz, .attacks
+	; Castling, the king two files west, may have checked with its rook.
+	ld a, b
+	sub c
+	cp 2
+	jp z, IsInCheck
+	jr .attacks
+.pawn
+	; En passant (a diagonal step, the move's undo record says which) may
+	; have checked through the pawn taken.
+	ld a, b
+	xor c
+	and SQUARE_FILE_MASK
+	jr z, .attacks
+	call UndoRecordKind
+	ld a, [hl]
+	cp MOVE_KIND_EN_PASSANT
+	jp z, IsInCheck
+.attacks
+	; d: the king's square (of the side to move)
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
+	call MayAttackKing
+	jp c, IsInCheck
+	; (a = 0, nz)
+	xor a
+	cp 1
+	ret
+
+
+;; Can a piece that moved attack the king: directly, from its to square, or
+;; by discovery, through its from square (a slider of its colour behind it,
+;; nothing between)? The board is as after the move, but that the to square
+;; is never read (it may still be empty).
+;; @param b: from square (empty); c: to square; d: the king's square (the
+;;     other colour's); e: the piece, as it stands on the to square
+;; @return c: it may; nc: it does not
+;; @destroys af, c, e, hl
+MayAttackKing:
+	ld h, HIGH(CheckLines)
+	ld a, e
+	and ROLE_MASK
+	; (a king never attacks the other)
+	cp ROLE_KING
+	jr z, .discovery
+	ld e, a
+	ld a, d
+	sub c
+	ld l, a
+	ld a, [hl]
+	and e
+	jr z, .discovery
+	; A knight or a pawn (of either colour: the other's may not) reaches it;
+	; a slider if nothing stands between.
+	ld a, e
+	cp ROLE_PAWN
+	jr nc, .may
+	ld a, [hl]
+	and CHECK_STEP_MASK
+	swap a
+	or CHECK_STEPS_CELL
+	ld l, a
+	ld e, [hl]
+	ld h, HIGH(wBoard)
+	ld l, c
+.walkDirect
+	ld a, l
+	add e
+	ld l, a
+	cp d
+	jr z, .may
+	ld a, [hl]
+	and a
+	jr z, .walkDirect
+	ld h, HIGH(CheckLines)
+.discovery
+	; The from square on a ray to the king ...
+	ld a, d
+	sub b
+	ld l, a
+	ld a, [hl]
+	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
+	ret z
+	ld e, a
+	ld a, [hl]
+	and CHECK_STEP_MASK
+	swap a
+	or CHECK_STEPS_CELL
+	ld l, a
+	ld c, [hl]
+	; ... nothing between them ...
+	ld h, HIGH(wBoard)
+	ld l, b
+.walkToKing
+	ld a, l
+	add c
+	ld l, a
+	cp d
+	jr z, .clear
+	ld a, [hl]
+	and a
+	jr z, .walkToKing
+	; (nz: no carry)
+	ret
+.clear
+	; ... and behind it, the first piece a slider of the mover's colour
+	; (the king's colour bit swapped) along that ray.
+	ld a, [hl]
+	and PIECE_WHITE | PIECE_BLACK
+	xor PIECE_WHITE | PIECE_BLACK
+	or e
+	ld e, a
+	xor a
+	sub c
+	ld c, a
+	ld l, b
+.walkBehind
+	ld a, l
+	add c
+	ld l, a
+	ld a, [hl]
+	and a
+	jr z, .walkBehind
+	and e
+	xor e
+	; (nz: no carry)
+	ret nz
+.may
+	scf
+	ret
