@@ -25,6 +25,9 @@ DEF BOARD_MAP          EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + BOARD_TILE_
 DEF RANK_LABELS_MAP    EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + RANK_LABEL_X
 DEF FILE_LABELS_MAP    EQU TILEMAP0 + FILE_LABEL_Y * TILEMAP_WIDTH + BOARD_TILE_X
 
+; DrawBoardRows' mask of every row of squares.
+DEF ALL_BOARD_ROWS     EQU (1 << BOARD_RANKS) - 1
+
 ; The objects over the board: four 8x8 objects per square (one per corner),
 ; in these shadow OAM entries. A row of the screen meets at most the
 ; selector, the picked-up mark and the last move's two squares: 8 objects a
@@ -70,15 +73,47 @@ SECTION "Board view", ROM0
 ;; queue with it on (then it shows within three frames).
 ;; @destroys af, bc, de, hl
 DrawBoard::
-	; b: tile row of the board (0 = top)
+	ld c, ALL_BOARD_ROWS
+	fallthrough DrawBoardRows
+
+
+;; Draws some rows of squares of the board as DrawBoard does: a move changes
+;; only the rows of its squares (MoveBoardRows), and two rows go through the
+;; VRAM queue in one VBlank, where the whole board takes three.
+;; @param c: the rows of squares, bit n for the screen's row n (0 = the top)
+;; @destroys af, bc, de, hl
+DrawBoardRows::
+	; b: the tile row of the top half of the row of squares bit 0 of c names
 	ld b, 0
-.tileRow
+.squareRow
+	srl c
+	jr nc, .nextSquareRow
+	push bc
+	call DrawBoardTileRow
+	pop bc
+	push bc
+	inc b
+	call DrawBoardTileRow
+	pop bc
+.nextSquareRow
+	ASSERT SQUARE_TILES == 2
+	inc b
+	inc b
+	ld a, c
+	and a
+	jr nz, .squareRow
+	ret
+
+
+;; Draws one tile row of the board (BuildBoardRow, WriteTiles).
+;; @param b: the tile row (0 = the top half of the top row of squares)
+;; @destroys af, bc, de, hl
+DrawBoardTileRow:
 	push bc
 	call BuildBoardRow
 	pop bc
 	; hl: the row's tile map address
-	ld a, b
-	ld l, a
+	ld l, b
 	ld h, 0
 	ASSERT TILEMAP_WIDTH == 32
 	REPT 5
@@ -87,15 +122,8 @@ DrawBoard::
 	ld de, BOARD_MAP
 	add hl, de
 	ld de, wBoardRowTiles
-	push bc
 	ld c, BOARD_WIDTH_TILES
-	call WriteTiles
-	pop bc
-	inc b
-	ld a, b
-	cp BOARD_HEIGHT_TILES
-	jr c, .tileRow
-	ret
+	jp WriteTiles
 
 
 ;; Builds one tile row of the board in wBoardRowTiles: the top or bottom
@@ -476,3 +504,55 @@ UpdateSquareMarks::
 	ld a, [wLastMoveTo]
 	call PlaceSquareMark
 	jr UpdateCursorObjects
+
+
+SECTION "Board view rows of a move", ROMX
+
+;; The rows of squares (DrawBoardRows) a move just made changes on the
+;; screen: those of its from and to squares (wLastMoveFrom, wLastMoveTo; a
+;; castle's rook and a pawn taken en passant stand on the from square's rank,
+;; so on its row) and those of the outlined squares (wOutlines), whose
+;; outlines go when the move is drawn.
+;; @return c: the rows, bit n for the screen's row n
+;; @destroys af, b, de, hl
+MoveBoardRows::
+	ld a, [wLastMoveFrom]
+	call SquareRowBit
+	ld e, a
+	ld a, [wLastMoveTo]
+	call SquareRowBit
+	or e
+	ld e, a
+	ld hl, wOutlineCount
+	ld a, [hli]
+	ld d, a
+	inc d
+	jr .nextOutline
+.outline
+	ld a, [hli]
+	and MOVE_TO_SQUARE
+	call SquareRowBit
+	or e
+	ld e, a
+.nextOutline
+	dec d
+	jr nz, .outline
+	ld c, e
+	ret
+
+
+;; The bit of a square's row on the screen in a mask of DrawBoardRows.
+;; @param a: the square (MOVE_TO_SQUARE bits only)
+;; @return a: 1 << its screen row
+;; @destroys f, bc
+SquareRowBit:
+	call SquareToScreen
+	ld a, 1
+	inc b
+	jr .nextRow
+.shift
+	add a
+.nextRow
+	dec b
+	jr nz, .shift
+	ret
