@@ -17,6 +17,7 @@ INCLUDE "include/gfx.inc"
 INCLUDE "include/charmap.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "include/layout.inc"
+INCLUDE "include/game_record.inc"
 INCLUDE "engine/engine.inc"
 
 
@@ -77,9 +78,9 @@ DrawBoard::
 	fallthrough DrawBoardRows
 
 
-;; Draws some rows of squares of the board as DrawBoard does: a move changes
-;; only the rows of its squares (MoveBoardRows), and two rows go through the
-;; VRAM queue in one VBlank, where the whole board takes three.
+;; Draws some rows of squares of the board as DrawBoard does: after a move
+;; that changes more than its two squares (DrawMovedBoard), the rows it
+;; changes, each two entries of 10 tiles through the VRAM queue.
 ;; @param c: the rows of squares, bit n for the screen's row n (0 = the top)
 ;; @destroys af, bc, de, hl
 DrawBoardRows::
@@ -144,7 +145,37 @@ BuildBoardRow:
 	push hl
 	push bc
 	call ScreenToSquare
-	; e: the square; d: HIGH(wBoard)
+	call SquareCellTiles
+	pop bc
+	pop hl
+	; de: the half's two tiles
+	pop af
+	push af
+	add e
+	ld e, a
+	adc d
+	sub e
+	ld d, a
+	ld a, [de]
+	ld [hli], a
+	inc de
+	ld a, [de]
+	ld [hli], a
+	inc c
+	ld a, c
+	cp BOARD_FILES
+	jr c, .square
+	pop af
+	ret
+
+
+;; The four tiles of a square's cell in BoardCells (gfx/board_tiles.asm): its
+;; piece, its colour, outlined or not.
+;; @param e: the square
+;; @return de: the cell's first tile (top left, top right, bottom left, bottom
+;; right)
+;; @destroys af, b, hl
+SquareCellTiles:
 	ld d, HIGH(wBoard)
 	ld a, [de]
 	call PieceCell
@@ -168,28 +199,47 @@ BuildBoardRow:
 	jr nz, .plain
 	add CELL_OUTLINED
 .plain
-	pop bc
-	pop hl
-	pop de
-	push de
-	; d: the half's offset in the cell
-	add d
 	add LOW(BoardCells)
 	ld e, a
 	adc HIGH(BoardCells)
 	sub e
 	ld d, a
-	ld a, [de]
-	ld [hli], a
-	inc de
-	ld a, [de]
-	ld [hli], a
-	inc c
-	ld a, c
-	cp BOARD_FILES
-	jr c, .square
-	pop af
 	ret
+
+
+;; Draws one square of the board (its two rows of two tiles) as DrawBoard
+;; does.
+;; @param a: the square (MOVE_TO_SQUARE bits only)
+;; @destroys af, bc, de, hl
+DrawBoardSquare:
+	ld e, a
+	call SquareToScreen
+	push bc
+	call SquareCellTiles
+	pop bc
+	; hl: the tile map address of its top left tile
+	ld l, b
+	ld h, 0
+	ASSERT SQUARE_TILES * TILEMAP_WIDTH == 64
+	REPT 6
+		add hl, hl
+	ENDR
+	ld a, c
+	ASSERT SQUARE_TILES == 2
+	add a
+	add l
+	ld l, a
+	ld bc, BOARD_MAP
+	add hl, bc
+	; its top half, then (de goes on to it) its bottom half a row below
+	push hl
+	ld c, SQUARE_TILES
+	call WriteTiles
+	pop hl
+	ld bc, TILEMAP_WIDTH
+	add hl, bc
+	ld c, SQUARE_TILES
+	jp WriteTiles
 
 
 ;; Is a square among the outlined ones (wOutlines)?
@@ -506,7 +556,31 @@ UpdateSquareMarks::
 	jr UpdateCursorObjects
 
 
-SECTION "Board view rows of a move", ROMX
+SECTION "Board view of a move", ROMX
+
+;; Draws what a move just made changed on the board (wBoard, the move in
+;; wLastMoveFrom and wLastMoveTo) and takes the outlines away: its from and to
+;; squares (two entries of two tiles each through the VRAM queue), or the rows
+;; of squares of MoveBoardRows for a castle or an en-passant capture (whose
+;; rook or taken pawn is on the from square's row) or with squares outlined.
+;; @param a: the move's MOVE_FLAG_*
+;; @destroys af, bc, de, hl
+DrawMovedBoard::
+	and MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT
+	ld hl, wOutlineCount
+	or [hl]
+	jr z, .squares
+	call MoveBoardRows
+	xor a
+	ld [wOutlineCount], a
+	jp DrawBoardRows
+.squares
+	ld a, [wLastMoveFrom]
+	call DrawBoardSquare
+	ld a, [wLastMoveTo]
+	jp DrawBoardSquare
+
+
 
 ;; The rows of squares (DrawBoardRows) a move just made changes on the
 ;; screen: those of its from and to squares (wLastMoveFrom, wLastMoveTo; a
@@ -515,7 +589,7 @@ SECTION "Board view rows of a move", ROMX
 ;; outlines go when the move is drawn.
 ;; @return c: the rows, bit n for the screen's row n
 ;; @destroys af, b, de, hl
-MoveBoardRows::
+MoveBoardRows:
 	ld a, [wLastMoveFrom]
 	call SquareRowBit
 	ld e, a

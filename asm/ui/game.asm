@@ -428,9 +428,10 @@ PlayFoundMove::
 
 
 ;; Plays a move of the game (a legal one): stops the mover's clock and keeps
-;; its time (ui/take_back.asm), records it for the move list, makes it on the
-;; engine's board, marks it as the last move, redraws the board,
-;; sounds it, and ends the game or starts the next turn.
+;; its time (ui/take_back.asm), makes it on the engine's board, redraws what
+;; it changed there (queued before the rest, so that it shows first), records
+;; it for the move list, marks it as the last move, sounds it, and ends the
+;; game or starts the next turn.
 ;; @param d: from square; e: to byte (with the promotion bits)
 ;; @destroys af, bc, de, hl
 PlayMove::
@@ -482,6 +483,15 @@ PlayMove::
 	push de
 	ld hl, wMoveStack
 	call PlayGameMove
+	; The board first, before the verdict and the move list, so that the move
+	; shows as soon as the VRAM queue allows; only what it changes
+	; (DrawMovedBoard).
+	pop de
+	pop bc
+	push bc
+	push de
+	ld a, c
+	call DrawMovedBoard
 	ld hl, wMoveStack
 	call GameVerdict
 	; a: the verdict; b: 1 if the move gives check
@@ -497,16 +507,6 @@ PlayMove::
 	set B_MOVE_FLAG_MATE, l
 .notCheck
 	push bc
-	push hl
-	; The board first, so that the move shows as soon as the VRAM queue
-	; allows; only the rows of squares it changes (MoveBoardRows).
-	push de
-	call MoveBoardRows
-	xor a
-	ld [wOutlineCount], a
-	call DrawBoardRows
-	pop de
-	pop hl
 	push hl
 	call RecordMove
 	pop hl
