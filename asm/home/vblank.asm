@@ -290,19 +290,52 @@ QueueTileEntry:
 	ld a, c
 	and a
 	ret z
+	ld b, c
+	fallthrough QueuePaddedTiles
+
+
+;; Queues bytes followed by blank tiles (TILE_BLANK) as one copy entry, as
+;; QueueTiles does: a row of text over whatever the row showed, in one entry
+;; rather than a copy and a fill, which would cost the VBlank's budget an
+;; entry more.
+;; @param de: the bytes
+;; @param hl: the VRAM address of the first
+;; @param c: how many bytes (0 to b)
+;; @param b: the entry's length, bytes and blanks: 1 to VRAM_QUEUE_MAX_LENGTH
+;; @return de: just past the last byte queued
+;; @destroys af, bc, hl
+QueuePaddedTiles::
 	push bc
+	ld a, b
+	ld c, b
 	add VRAM_QUEUE_HEADER_SIZE
 	ld b, a
 	; c: the entry's first byte, its length (a copy)
 	call StartVramQueueEntry
 	pop bc
+	; b: the blanks after the c bytes
+	ld a, b
+	sub c
+	ld b, a
+	inc c
+	jr .nextByte
 .copy
 	ld a, [de]
 	inc de
 	ld [hl], a
 	inc l
+.nextByte
 	dec c
 	jr nz, .copy
+	inc b
+	ld a, TILE_BLANK
+	jr .nextBlank
+.blank
+	ld [hl], a
+	inc l
+.nextBlank
+	dec b
+	jr nz, .blank
 	jr PublishVramQueueEntry
 
 

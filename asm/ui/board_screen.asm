@@ -266,7 +266,7 @@ ChooseDestination:
 	ld [wGameState], a
 	ld de, PromotionText
 	ld hl, TILEMAP0 + PROMOTION_Y * TILEMAP_WIDTH + STATUS_X
-	call QueueString
+	call QueueStatusString
 	jp ShowPromotionChoice
 
 PromotionText:

@@ -17,6 +17,7 @@ INCLUDE "include/gfx.inc"
 INCLUDE "include/charmap.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "include/layout.inc"
+INCLUDE "include/game_record.inc"
 INCLUDE "engine/engine.inc"
 
 
@@ -24,6 +25,9 @@ INCLUDE "engine/engine.inc"
 DEF BOARD_MAP          EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + BOARD_TILE_X
 DEF RANK_LABELS_MAP    EQU TILEMAP0 + BOARD_TILE_Y * TILEMAP_WIDTH + RANK_LABEL_X
 DEF FILE_LABELS_MAP    EQU TILEMAP0 + FILE_LABEL_Y * TILEMAP_WIDTH + BOARD_TILE_X
+
+; DrawBoardRows' mask of every row of squares.
+DEF ALL_BOARD_ROWS     EQU (1 << BOARD_RANKS) - 1
 
 ; The objects over the board: four 8x8 objects per square (one per corner),
 ; in these shadow OAM entries. A row of the screen meets at most the
@@ -70,15 +74,47 @@ SECTION "Board view", ROM0
 ;; queue with it on (then it shows within three frames).
 ;; @destroys af, bc, de, hl
 DrawBoard::
-	; b: tile row of the board (0 = top)
+	ld c, ALL_BOARD_ROWS
+	fallthrough DrawBoardRows
+
+
+;; Draws some rows of squares of the board as DrawBoard does: after a move
+;; that changes more than its two squares (DrawMovedBoard), the rows it
+;; changes, each two entries of 10 tiles through the VRAM queue.
+;; @param c: the rows of squares, bit n for the screen's row n (0 = the top)
+;; @destroys af, bc, de, hl
+DrawBoardRows::
+	; b: the tile row of the top half of the row of squares bit 0 of c names
 	ld b, 0
-.tileRow
+.squareRow
+	srl c
+	jr nc, .nextSquareRow
+	push bc
+	call DrawBoardTileRow
+	pop bc
+	push bc
+	inc b
+	call DrawBoardTileRow
+	pop bc
+.nextSquareRow
+	ASSERT SQUARE_TILES == 2
+	inc b
+	inc b
+	ld a, c
+	and a
+	jr nz, .squareRow
+	ret
+
+
+;; Draws one tile row of the board (BuildBoardRow, WriteTiles).
+;; @param b: the tile row (0 = the top half of the top row of squares)
+;; @destroys af, bc, de, hl
+DrawBoardTileRow:
 	push bc
 	call BuildBoardRow
 	pop bc
 	; hl: the row's tile map address
-	ld a, b
-	ld l, a
+	ld l, b
 	ld h, 0
 	ASSERT TILEMAP_WIDTH == 32
 	REPT 5
@@ -87,15 +123,8 @@ DrawBoard::
 	ld de, BOARD_MAP
 	add hl, de
 	ld de, wBoardRowTiles
-	push bc
 	ld c, BOARD_WIDTH_TILES
-	call WriteTiles
-	pop bc
-	inc b
-	ld a, b
-	cp BOARD_HEIGHT_TILES
-	jr c, .tileRow
-	ret
+	jp WriteTiles
 
 
 ;; Builds one tile row of the board in wBoardRowTiles: the top or bottom
@@ -116,7 +145,37 @@ BuildBoardRow:
 	push hl
 	push bc
 	call ScreenToSquare
-	; e: the square; d: HIGH(wBoard)
+	call SquareCellTiles
+	pop bc
+	pop hl
+	; de: the half's two tiles
+	pop af
+	push af
+	add e
+	ld e, a
+	adc d
+	sub e
+	ld d, a
+	ld a, [de]
+	ld [hli], a
+	inc de
+	ld a, [de]
+	ld [hli], a
+	inc c
+	ld a, c
+	cp BOARD_FILES
+	jr c, .square
+	pop af
+	ret
+
+
+;; The four tiles of a square's cell in BoardCells (gfx/board_tiles.asm): its
+;; piece, its colour, outlined or not.
+;; @param e: the square
+;; @return de: the cell's first tile (top left, top right, bottom left, bottom
+;; right)
+;; @destroys af, b, hl
+SquareCellTiles:
 	ld d, HIGH(wBoard)
 	ld a, [de]
 	call PieceCell
@@ -140,28 +199,47 @@ BuildBoardRow:
 	jr nz, .plain
 	add CELL_OUTLINED
 .plain
-	pop bc
-	pop hl
-	pop de
-	push de
-	; d: the half's offset in the cell
-	add d
 	add LOW(BoardCells)
 	ld e, a
 	adc HIGH(BoardCells)
 	sub e
 	ld d, a
-	ld a, [de]
-	ld [hli], a
-	inc de
-	ld a, [de]
-	ld [hli], a
-	inc c
-	ld a, c
-	cp BOARD_FILES
-	jr c, .square
-	pop af
 	ret
+
+
+;; Draws one square of the board (its two rows of two tiles) as DrawBoard
+;; does.
+;; @param a: the square (MOVE_TO_SQUARE bits only)
+;; @destroys af, bc, de, hl
+DrawBoardSquare:
+	ld e, a
+	call SquareToScreen
+	push bc
+	call SquareCellTiles
+	pop bc
+	; hl: the tile map address of its top left tile
+	ld l, b
+	ld h, 0
+	ASSERT SQUARE_TILES * TILEMAP_WIDTH == 64
+	REPT 6
+		add hl, hl
+	ENDR
+	ld a, c
+	ASSERT SQUARE_TILES == 2
+	add a
+	add l
+	ld l, a
+	ld bc, BOARD_MAP
+	add hl, bc
+	; its top half, then (de goes on to it) its bottom half a row below
+	push hl
+	ld c, SQUARE_TILES
+	call WriteTiles
+	pop hl
+	ld bc, TILEMAP_WIDTH
+	add hl, bc
+	ld c, SQUARE_TILES
+	jp WriteTiles
 
 
 ;; Is a square among the outlined ones (wOutlines)?
@@ -476,3 +554,79 @@ UpdateSquareMarks::
 	ld a, [wLastMoveTo]
 	call PlaceSquareMark
 	jr UpdateCursorObjects
+
+
+SECTION "Board view of a move", ROMX
+
+;; Draws what a move just made changed on the board (wBoard, the move in
+;; wLastMoveFrom and wLastMoveTo) and takes the outlines away: its from and to
+;; squares (two entries of two tiles each through the VRAM queue), or the rows
+;; of squares of MoveBoardRows for a castle or an en-passant capture (whose
+;; rook or taken pawn is on the from square's row) or with squares outlined.
+;; @param a: the move's MOVE_FLAG_*
+;; @destroys af, bc, de, hl
+DrawMovedBoard::
+	and MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT
+	ld hl, wOutlineCount
+	or [hl]
+	jr z, .squares
+	call MoveBoardRows
+	xor a
+	ld [wOutlineCount], a
+	jp DrawBoardRows
+.squares
+	ld a, [wLastMoveFrom]
+	call DrawBoardSquare
+	ld a, [wLastMoveTo]
+	jp DrawBoardSquare
+
+
+
+;; The rows of squares (DrawBoardRows) a move just made changes on the
+;; screen: those of its from and to squares (wLastMoveFrom, wLastMoveTo; a
+;; castle's rook and a pawn taken en passant stand on the from square's rank,
+;; so on its row) and those of the outlined squares (wOutlines), whose
+;; outlines go when the move is drawn.
+;; @return c: the rows, bit n for the screen's row n
+;; @destroys af, b, de, hl
+MoveBoardRows:
+	ld a, [wLastMoveFrom]
+	call SquareRowBit
+	ld e, a
+	ld a, [wLastMoveTo]
+	call SquareRowBit
+	or e
+	ld e, a
+	ld hl, wOutlineCount
+	ld a, [hli]
+	ld d, a
+	inc d
+	jr .nextOutline
+.outline
+	ld a, [hli]
+	and MOVE_TO_SQUARE
+	call SquareRowBit
+	or e
+	ld e, a
+.nextOutline
+	dec d
+	jr nz, .outline
+	ld c, e
+	ret
+
+
+;; The bit of a square's row on the screen in a mask of DrawBoardRows.
+;; @param a: the square (MOVE_TO_SQUARE bits only)
+;; @return a: 1 << its screen row
+;; @destroys f, bc
+SquareRowBit:
+	call SquareToScreen
+	ld a, 1
+	inc b
+	jr .nextRow
+.shift
+	add a
+.nextRow
+	dec b
+	jr nz, .shift
+	ret

@@ -28,9 +28,6 @@ INCLUDE "generated/engine/search.inc"
 
 
 DEF STATUS_MAP EQU TILEMAP0 + STATUS_Y * TILEMAP_WIDTH + STATUS_X
-; From the status line's first tile to its last, through the tile map's
-; columns off the screen (blank on the board screen too).
-DEF STATUS_MAP_SPAN EQU (STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_WIDTH
 
 ; The thinking sign: a dot running through the four columns after
 ; "WHITE THINKING", a column every 8 frames.
@@ -87,6 +84,10 @@ wSearchEnd: db
 ; A status text being put together (QueueStatusText); also a row of the pause
 ; menu (ui/menu.asm): each is put together and queued at once.
 wStatusText:: ds 48
+; The status line's rows from its top that may show something: the last
+; status text's, or all of them after QueueStatusString. The next status text
+; blanks those below its own rows, and no others.
+wStatusRows: db
 
 
 SECTION "Game live", HRAM
@@ -118,6 +119,8 @@ StartGame::
 	ld [wThinkFramesLeft + 1], a
 	ldh [hSearching], a
 	ld [wPlyClocksLost], a
+	ld a, STATUS_HEIGHT
+	ld [wStatusRows], a
 	ldh a, [rDIV]
 	ld [wBookSeed], a
 	ld a, 1
@@ -267,10 +270,22 @@ ShowEndingStatus::
 	jr z, .noTakeBack
 	ld de, TakeBackKeyText
 	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 2) * TILEMAP_WIDTH + STATUS_X
-	call QueueString
+	call QueueStatusString
 .noTakeBack
 	ld de, NewGameText
 	ld hl, TILEMAP0 + (STATUS_Y + STATUS_HEIGHT - 1) * TILEMAP_WIDTH + STATUS_X
+	fallthrough QueueStatusString
+
+
+;; Queues a string onto a row of the status line, over what the row shows
+;; (QueueString); the next status text (QueueStatusText) blanks it.
+;; @param de: the string
+;; @param hl: its tile map address, on the status line
+;; @return de: just past its TEXT_END
+;; @destroys af, bc, hl
+QueueStatusString::
+	ld a, STATUS_HEIGHT
+	ld [wStatusRows], a
 	jp QueueString
 
 
@@ -285,17 +300,15 @@ QueueStatusBuffer::
 
 ;; Replaces the status line with a text: its rows are separated by
 ;; TEXT_NEWLINE, the last ends with TEXT_END; the rest is blank. Through the
-;; VRAM queue.
+;; VRAM queue, a row an entry: each of the text's rows padded with blanks to
+;; the line's width, then a blank row for each row below them that may show
+;; something (wStatusRows), and nothing for the others.
 ;; @param de: the text
 ;; @destroys af, bc, de, hl
 QueueStatusText::
-	push de
 	ld hl, STATUS_MAP
-	ld c, STATUS_MAP_SPAN
-	ld a, TILE_BLANK
-	call QueueFill
-	pop de
-	ld hl, STATUS_MAP
+	; b: the rows queued so far
+	ld b, 0
 .row
 	; c: the row's length
 	push de
@@ -311,17 +324,42 @@ QueueStatusText::
 .counted
 	pop de
 	push af
+	push bc
 	push hl
-	call QueueTiles
+	ld b, STATUS_WIDTH
+	call QueuePaddedTiles
 	pop hl
+	pop bc
 	pop af
+	inc b
 	; past the row's end
 	inc de
+	push de
+	ld de, TILEMAP_WIDTH
+	add hl, de
+	pop de
 	cp TEXT_END
-	ret z
+	jr nz, .row
+	; c: the rows that may show something, from now on the text's b
+	ld a, [wStatusRows]
+	ld c, a
+	ld a, b
+	ld [wStatusRows], a
+.blankRow
+	ld a, b
+	cp c
+	ret nc
+	push bc
+	push hl
+	ld c, STATUS_WIDTH
+	ld a, TILE_BLANK
+	call QueueFill
+	pop hl
 	ld bc, TILEMAP_WIDTH
 	add hl, bc
-	jr .row
+	pop bc
+	inc b
+	jr .blankRow
 
 
 ;; Copies a text up to its TEXT_END (which is not copied).
@@ -388,9 +426,10 @@ PlayFoundMove::
 
 
 ;; Plays a move of the game (a legal one): stops the mover's clock and keeps
-;; its time (ui/take_back.asm), records it for the move list, makes it on the
-;; engine's board, marks it as the last move, redraws the board,
-;; sounds it, and ends the game or starts the next turn.
+;; its time (ui/take_back.asm), makes it on the engine's board, redraws what
+;; it changed there (queued before the rest, so that it shows first), records
+;; it for the move list, marks it as the last move, sounds it, and ends the
+;; game or starts the next turn.
 ;; @param d: from square; e: to byte (with the promotion bits)
 ;; @destroys af, bc, de, hl
 PlayMove::
@@ -442,6 +481,15 @@ PlayMove::
 	push de
 	ld hl, wMoveStack
 	call PlayGameMove
+	; The board first, before the verdict and the move list, so that the move
+	; shows as soon as the VRAM queue allows; only what it changes
+	; (DrawMovedBoard).
+	pop de
+	pop bc
+	push bc
+	push de
+	ld a, c
+	call DrawMovedBoard
 	ld hl, wMoveStack
 	call GameVerdict
 	; a: the verdict; b: 1 if the move gives check
@@ -459,11 +507,6 @@ PlayMove::
 	push bc
 	push hl
 	call RecordMove
-	pop hl
-	xor a
-	ld [wOutlineCount], a
-	push hl
-	call DrawBoard
 	pop hl
 	pop bc
 	; The verdict in c: the game goes on, or ends.

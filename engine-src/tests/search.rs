@@ -465,12 +465,12 @@ fn levels() {
         .map(|level| format!("{level} {}", level.depth()))
         .collect();
     assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
-    // The time guard's budgets: 57, 147 and 475 frames of 17,556 cycles at 2,660 a node.
+    // The time guard's budgets: 53, 143 and 471 frames of 17,556 cycles at 2,660 a node.
     let budgets: Vec<u64> = Level::ALL
         .iter()
         .map(|level| level.limits().nodes)
         .collect();
-    assert_eq!(budgets, [376, 970, 3135]);
+    assert_eq!(budgets, [349, 943, 3108]);
     assert_eq!(Level::Hard.limits().depth, 4);
 }
 

@@ -181,9 +181,9 @@ mod tests {
             ("LEVEL_DEPTH_HARD", 4),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
-            ("LEVEL_CAP_FRAMES_EASY", 57),
-            ("LEVEL_CAP_FRAMES_MEDIUM", 147),
-            ("LEVEL_CAP_FRAMES_HARD", 475),
+            ("LEVEL_CAP_FRAMES_EASY", 53),
+            ("LEVEL_CAP_FRAMES_MEDIUM", 143),
+            ("LEVEL_CAP_FRAMES_HARD", 471),
         ] {
             let line = format!("DEF {name:<34} EQU {value}\n");
             assert!(text.contains(&line), "{line}{text}");

@@ -10,7 +10,8 @@
 //! book's move, the time guard and "move now" through the joypad),
 //! [`stages`] (B and START at every stage), [`soak`] (ten minutes of random presses),
 //! [`colour`] (the consoles told apart, the CGB palettes and attributes, the SGB packets),
-//! [`take_back`] (take back and replay through the joypad).
+//! [`take_back`] (take back and replay through the joypad), [`latency`] (the frames a
+//! player waits around the engine's search).
 //! Every VRAM and OAM write is checked against the PPU mode.
 //!
 //! [`support`] is their kit: booting to a stage (the title, the option pages, a game as
@@ -37,6 +38,7 @@ mod engine_turn;
 mod game;
 mod hint;
 mod home;
+mod latency;
 mod menu;
 mod move_list;
 mod options;
