@@ -5,8 +5,9 @@
 ; move, score, principal variation and node count).
 ;
 ; The routines and their Rust twins (in engine-src/src/search.rs):
-;   SearchBestMove      search::search (iterative deepening, the result; the
-;                       loop and the result are in search::run)
+;   SearchBestMove      search::search (iterative deepening, the aspiration
+;                       windows, the result; the loop and the result are in
+;                       search::run)
 ;   Search              Searcher::search (a node), and at depth 0
 ;                       Searcher::quiesce (the quiescence search)
 ;   IsRepetition        Searcher::repeats (the repetition rule of a node)
@@ -282,6 +283,10 @@ wRootBest: ds MOVE_SIZE
 wSearchIteration: db
 ; The last finished iteration's score (done_score), as wSearchScore takes it.
 wDoneScore: ds 2
+; The window of the iteration's search under way (aspiration windows), biased:
+; its alpha (low) and its beta (high).
+wAspirationLow: ds 2
+wAspirationHigh: ds 2
 
 
 SECTION "Search killers", WRAM0, ALIGN[6]
@@ -360,7 +365,9 @@ SECTION "Search", ROMX
 
 ;; Chooses a move for the side to move of the engine's position (loaded, with
 ;; the game's history started and played: StartGameHistory, PlayGameMove) by
-;; iterative deepening. The position must have a legal move.
+;; iterative deepening, each iteration after the first in an aspiration window
+;; (searched again with a side open when its score falls outside). The
+;; position must have a legal move.
 ;; Twin of search::search (the loop and the result in search::run). The
 ;; iterations keep the last finished one's principal variation in wSearchPv
 ;; (the one the next follows); every other result is stored at .done alone,
@@ -420,16 +427,71 @@ SearchBestMove::
 	ld a, 1
 .iteration
 	ld [wSearchIteration], a
+	; Aspiration windows: the first iteration searches the full window, each
+	; later one done_score - ASPIRATION_MARGIN to done_score +
+	; ASPIRATION_MARGIN (never a mate score: a mate ends the iterations).
+	ld bc, BIASED_MINUS_INFINITY
+	ld de, BIASED_INFINITY
+	dec a
+	jr z, .window
+	ld a, [wDoneScore]
+	ld l, a
+	ld a, [wDoneScore + 1]
+	xor HIGH(BIASED_ZERO)
+	ld h, a
+	ld bc, -ASPIRATION_MARGIN
+	add hl, bc
+	ld b, h
+	ld c, l
+	ld hl, 2 * ASPIRATION_MARGIN
+	add hl, bc
+	ld d, h
+	ld e, l
+.window
+	; bc: the window's low side, de: its high side (biased)
+	ld a, c
+	ld [wAspirationLow], a
+	ld a, b
+	ld [wAspirationLow + 1], a
+	ld a, e
+	ld [wAspirationHigh], a
+	ld a, d
+	ld [wAspirationHigh + 1], a
 	; The root is on the last iteration's principal variation.
 	ld hl, hFollowPly
 	ld [hl], 0
-	ld bc, BIASED_MINUS_INFINITY
-	ld de, BIASED_INFINITY
 	ld hl, wMoveStack
+	ld a, [wSearchIteration]
 	call Search
 	ldh a, [hSearchStop]
 	and a
 	jr nz, .stopped
+	; A score at or below the low side (low - score does not borrow) is
+	; searched again with the low side open; one at or above the high side
+	; (score - high does not borrow), with the high side open. (A root score
+	; is never -INFINITY nor INFINITY: an open side never fails.)
+	ld a, [wAspirationLow]
+	ld c, a
+	sub l
+	ld a, [wAspirationLow + 1]
+	ld b, a
+	sbc h
+	ld a, [wAspirationHigh]
+	ld e, a
+	ld a, [wAspirationHigh + 1]
+	ld d, a
+	jr c, .aboveLow
+	ld bc, BIASED_MINUS_INFINITY
+	jr .window
+.aboveLow
+	ld a, l
+	sub e
+	ld a, h
+	sbc d
+	jr c, .inside
+	ld de, BIASED_INFINITY
+	jr .window
+.inside
 	; done_score := score; previous_pv := pv[0] (and done := d: the ways
 	; out of the loop below hand it to .done)
 	ld a, l
@@ -468,7 +530,7 @@ SearchBestMove::
 	cp b
 	jr nc, .done
 	inc a
-	jr .iteration
+	jp .iteration
 
 .stopped
 	; The iteration under way did not finish: the one before is the last

@@ -194,6 +194,11 @@ pub const LMR_MOVES: u8 = 3;
 /// plus this margin is at most alpha skips its quiet moves after the first.
 pub const FUTILITY_MARGIN: i16 = 150;
 
+/// Aspiration windows (docs/search.md): every iteration after the first starts with the
+/// window of the last finished one's score, less and plus this margin; a score outside
+/// it is searched again with that side of the window open.
+pub const ASPIRATION_MARGIN: i16 = 50;
+
 /// EASY's depth, in plies.
 pub const LEVEL_DEPTH_EASY: u8 = 2;
 /// MEDIUM's depth, in plies.
@@ -807,8 +812,9 @@ impl Searcher<'_> {
 }
 
 /// Searches the current position of `game` (its history gives the repetitions) within
-/// `limits`, as docs/search.md specifies: iterations 1 to `limits.depth`, each with the
-/// full window, until the budget runs out or an iteration finds a mate. The result is
+/// `limits`, as docs/search.md specifies: iterations 1 to `limits.depth`, the first with
+/// the full window, each later one with an aspiration window ([`ASPIRATION_MARGIN`]),
+/// until the budget runs out or an iteration finds a mate. The result is
 /// the last finished iteration's; see [`SearchResult`].
 ///
 /// Limits that [`Limits::check`] refuses, and a position without a legal move, are not
@@ -868,8 +874,31 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
     let mut done = 0;
     let mut done_score = 0;
     for depth in 1..=limits.depth {
-        searcher.follow = Some(0);
-        let score = searcher.search(position, depth, -INFINITY, INFINITY, 0);
+        // Aspiration windows: after the first iteration, a window around the last score
+        // (never a mate score: a mate ends the iterations). A root score is never
+        // -INFINITY nor INFINITY, so an open side never fails: at most three searches.
+        let (mut low, mut high) = if done == 0 {
+            (-INFINITY, INFINITY)
+        } else {
+            (
+                done_score - ASPIRATION_MARGIN,
+                done_score + ASPIRATION_MARGIN,
+            )
+        };
+        let score = loop {
+            searcher.follow = Some(0);
+            let score = searcher.search(position, depth, low, high, 0);
+            if searcher.stopped {
+                break score;
+            }
+            if score <= low {
+                low = -INFINITY;
+            } else if score >= high {
+                high = INFINITY;
+            } else {
+                break score;
+            }
+        };
         if searcher.stopped {
             break;
         }

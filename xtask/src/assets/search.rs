@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Result;
 use askama::Template;
 use engine_src::search::{
-    BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
+    ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
     CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN, DELTA_PROMOTION_GAIN, FUTILITY_MARGIN,
     INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER,
     KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER,
@@ -96,6 +96,10 @@ pub fn render() -> Result<String> {
             vec![("FUTILITY_MARGIN", FUTILITY_MARGIN.into())],
         ),
         (
+            vec!["Aspiration windows (docs/search.md, \"Aspiration windows\")."],
+            vec![("ASPIRATION_MARGIN", ASPIRATION_MARGIN.into())],
+        ),
+        (
             vec!["Delta pruning (docs/search.md, \"A node\")."],
             vec![
                 ("DELTA_MARGIN", DELTA_MARGIN.into()),
@@ -173,6 +177,7 @@ mod tests {
             ("LMR_DEPTH", 3),
             ("LMR_MOVES", 3),
             ("FUTILITY_MARGIN", 150),
+            ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
             ("DELTA_MARGIN", 200),
             ("DELTA_PROMOTION_GAIN", 750),

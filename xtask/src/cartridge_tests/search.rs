@@ -70,7 +70,7 @@ fn the_start_position_to_depth_4() {
     let answer = assert_search_as_model(&mut rom, engine_src::START_FEN, Limits::depth(4));
     assert_eq!(
         answer.to_string(),
-        "d2d3 score 8 nodes 1848 depth 4 pv d2d3 b5b4 c2c3 c5c4"
+        "d2d3 score 8 nodes 1771 depth 4 pv d2d3 b5b4 c2c3 c5c4"
     );
 }
 

@@ -528,7 +528,7 @@ model check $8474 depth 1 bound 1 move $21 $42 score 34
 
     #[test]
     fn the_limits_compared_are_depths_1_to_hards_and_half_the_deepest_budget() {
-        const HARD_NODES: u64 = 1848;
+        const HARD_NODES: u64 = 1771;
         let limits = compared_limits(&Position::start());
         let hard = search::search(&Game::new(Position::start()), Limits::depth(4)).nodes;
         assert_eq!(hard, HARD_NODES);
