@@ -508,7 +508,7 @@ ENDC
 
 ;; The address of the UNDO_KIND byte of the last undo record.
 ;; @return hl
-;; @destroys f
+;; @destroys nothing else (af is saved)
 UndoRecordKind::
 	push af
 	ld hl, wUndoTop

@@ -847,7 +847,8 @@ Search:
 	; (a: the depth, below LMR_DEPTH)
 	; Futility pruning, in a futile node of depth 1: a quiet move after the
 	; first (best is -INFINITY until it returns) that gives no check is
-	; skipped: made, tested, unmade; no node.
+	; skipped, no node: not made at all when MayGiveCheck rules a check out, else
+	; made, tested with IsInCheck and unmade.
 	dec a
 	jr nz, .notLate
 	frame_hl FRAME_NODE_FLAG

@@ -560,7 +560,7 @@ SECTION "Board view of a move", ROMX
 
 ;; Draws what a move just made changed on the board (wBoard, the move in
 ;; wLastMoveFrom and wLastMoveTo) and takes the outlines away: its from and to
-;; squares (two entries of two tiles each through the VRAM queue), or the rows
+;; squares (two entries of two tiles for each square, through the VRAM queue), or the rows
 ;; of squares of MoveBoardRows for a castle or an en-passant capture (whose
 ;; rook or taken pawn is on the from square's row) or with squares outlined.
 ;; @param a: the move's MOVE_FLAG_*
