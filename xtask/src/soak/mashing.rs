@@ -565,6 +565,11 @@ fn between_updates(machine: &Machine) -> Result<bool> {
     let start = machine.symbol("WaitVBlank")?;
     // `.wait`: halt, ldh a, cp b, jr z, ret.
     let last = machine.symbol("WaitVBlank.wait")? + 6;
+    ensure!(
+        machine.read_u8(last)? == 0xC9,
+        "WaitVBlank no longer ends in a `ret` 6 bytes after .wait: the soak's test of \
+         the main loop's wait must follow it"
+    );
     Ok((start..=last).contains(&machine.pc()))
 }
 
