@@ -1119,32 +1119,14 @@ UpdatePv:
 
 
 ;; At a cutoff of the full-width search: a quiet move (no capture, no
-;; promotion) becomes this ply's first killer, the first moving to second,
-;; unless the move already was the first. The move is unmade.
+;; promotion: IsQuietMove) becomes this ply's first killer, the first moving
+;; to second, unless the move already was the first. The move is unmade.
 ;; Twin of the killer update in Searcher::search.
 ;; @param de: the move
 ;; @destroys af, bc, hl
 StoreKillerIfQuiet:
-	ld h, HIGH(wBoard)
-	ld a, e
-	and MOVE_TO_SQUARE
-	ld l, a
-	ld a, [hl]
-	and a
-	ret nz
-	ld l, d
-	ld a, [hl]
-	and ROLE_MASK
-	cp ROLE_PAWN
-	jr nz, .quiet
-	; A pawn: a diagonal step (en passant) or the last rank is not quiet.
-	ld a, e
-	xor d
-	and SQUARE_FILE_MASK
-	ret nz
-	ld a, e
-	ret_if_last_rank
-.quiet
+	call IsQuietMove
+	ret nc
 	point_at_ply_killers
 	ld a, [hli]
 	cp d
