@@ -110,6 +110,17 @@ IsAttackedByBlack::
 	; Black pawns attack down: from c + 15 and c + 17.
 	attacked_by PIECE_BLACK, DIR_NE, DIR_NW, COLOR_BLACK
 
+;; Is a square attacked by the side not to move? As IsAttackedByWhite.
+;; @param c: square
+;; @param d: HIGH(wBoard)
+;; @return z: attacked; nz: not attacked
+;; @destroys af, e
+IsAttackedByEnemy::
+	ldh a, [hSideToMove]
+	and a
+	jp z, IsAttackedByBlack
+	jp IsAttackedByWhite
+
 ;; Is the side to move in check?
 ;; @return z: in check; nz: not in check
 ;; @return a: 1 in check, 0 not

@@ -27,7 +27,12 @@
 ; - En passant removes two pieces from a rank at once, so it is tested the
 ;   plain way: both pawns lifted, the capturer put down, is the king attacked?
 ; - The king's steps are tested with the king lifted off the board, so that it
-;   cannot retreat along a checking ray.
+;   cannot retreat along a checking ray: listed first to every empty or enemy
+;   square (ListKingSteps), then kept if not attacked (KeepSafeKingSteps).
+;   The search's full-width nodes skip the second step (hKingStepsUntested):
+;   most of them cut off before their king's steps, and the search tests a
+;   step only when it picks it (IsKingStepAttacked), so that an attacked one
+;   is never searched nor counted.
 ;
 ; Order of the list: pinned pieces (in the order the rays from the king are
 ; walked: N, NE, NW, S, SE, SW, E, W), then the other pieces by slot, from the
@@ -98,6 +103,10 @@ hPins: ds MAX_PINS * PIN_SIZE
 hPinsEnd: db
 ; The pin being worked on: its step.
 hPinDirection: db
+; Non-zero: the next Generate<Side>KingMoves lists the king's steps without
+; testing whether their squares are attacked (and clears it); the search sets
+; it, and tests a step only if it picks it (IsKingStepAttacked).
+hKingStepsUntested:: db
 
 
 ; In WRAMX (bank 1, always mapped on the DMG): WRAM0 has no room for it.
@@ -320,6 +329,111 @@ UnmarkPins:
 	cp l
 	jr nz, .pin
 	pop hl
+	ret
+
+
+;; The king's steps from b (N, NE, NW, S, SE, SW, E, W) to the cells
+;; that c does not mask: the empty squares and the enemy's pieces.
+;; @param b: the king's square; c: the side's colour bit | OFF_BOARD | PINNED
+;; @param d: HIGH(wBoard); hl: list end
+;; @return hl: list end
+;; @destroys af, e
+ListKingSteps:
+	; The steps north (none from rank 6), south (none from rank 1), then E, W.
+	ld a, b
+	jump_if_on_rank_6 jr, .northDone
+	king_step DIR_N
+	king_step DIR_NE
+	king_step DIR_NW
+.northDone
+	ld a, b
+	jump_if_on_rank_1 jr, .southDone
+	king_step DIR_S
+	king_step DIR_SE
+	king_step DIR_SW
+.southDone
+	king_step DIR_E
+	king_step DIR_W
+	ret
+
+;; Keeps, of the king's steps from bc to hl, in their order, those to squares
+;; the side not to move does not attack (the king lifted off the board, so
+;; that it cannot retreat along a checking ray).
+;; @param bc: the first step; hl: the end (at most 8 steps: the low bytes
+;;     tell the end)
+;; @return hl: the end of the steps kept
+;; @destroys af, bc, de
+KeepSafeKingSteps:
+	ld d, b
+	ld e, c
+.step
+	ld a, c
+	cp l
+	jr z, .done
+	push hl
+	push de
+	inc bc
+	ld a, [bc]
+	push bc
+	ld c, a
+	ld d, HIGH(wBoard)
+	call IsAttackedByEnemy
+	pop bc
+	pop de
+	pop hl
+	jr z, .drop
+	dec bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+	inc bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+.drop
+	inc bc
+	jr .step
+.done
+	ld h, d
+	ld l, e
+	ret
+
+;; The test the search makes of a move it picks from its own lists, whose
+;; king's steps are untested (hKingStepsUntested): is it a king's step to a
+;; square the side not to move attacks? (The castle was tested when listed.)
+;; The king is lifted off the board for the test, as in KeepSafeKingSteps.
+;; @param d: from square; e: to byte
+;; @return z: an attacked king's step, not a legal move; nz: a legal move
+;; @destroys af, bc, h
+IsKingStepAttacked::
+	ldh a, [hSideToMove]
+	add LOW(hKingSquares)
+	ld c, a
+	ldh a, [c]
+	cp d
+	ret nz
+	sub 2
+	cp e
+	jr z, .castle
+	push de
+	ld b, d
+	ld c, e
+	ld d, HIGH(wBoard)
+	ld e, b
+	ld a, [de]
+	ld h, a
+	xor a
+	ld [de], a
+	call IsAttackedByEnemy
+	; (the king back on its square: the loads keep the flags)
+	ld e, b
+	ld a, h
+	ld [de], a
+	pop de
+	ret
+.castle
+	; nz: a square is never 0
+	and a
 	ret
 
 

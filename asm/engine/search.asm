@@ -748,34 +748,23 @@ Search:
 	inc hl
 	ld [hl], a
 .flagsKept
-	; The legal moves.
+	; The legal moves, but the king's steps listed untested: most nodes cut
+	; off before them, and the loop below tests the one it picks. (So the
+	; list may hold moves and no legal one: no move searched, best still
+	; -INFINITY at the end, tells mate or stalemate.)
 	frame_hl FRAME_BEST
 	ld a, LOW(BIASED_MINUS_INFINITY)
 	ld [hli], a
-	ld [hl], HIGH(BIASED_MINUS_INFINITY)
+	ASSERT HIGH(BIASED_MINUS_INFINITY) != 0
+	ld a, HIGH(BIASED_MINUS_INFINITY)
+	ld [hl], a
+	ldh [hKingStepsUntested], a
 	frame_hl FRAME_END
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
 	xor a
 	call OrderMoves
-	; None: mated in check, else stalemate.
-	ld a, l
-	cp e
-	jr nz, .listed
-	ld a, h
-	cp d
-	jr nz, .listed
-	call IsInCheck
-	and a
-	jp z, .returnZero
-	ldh a, [hPly]
-	add LOW(BIASED_MATED)
-	ld l, a
-	ld a, 0
-	adc HIGH(BIASED_MATED)
-	ld h, a
-	return_from_node
 
 .listed
 	; de: the first record, hl: the end
@@ -822,7 +811,13 @@ Search:
 	jp c, .nextMove
 	frame_call IsDeltaPruned
 	jp nc, .nextMove
+	; (never late)
+	jr .notLate
 .make
+	; A full-width node's king's steps are listed untested (OrderMoves): an
+	; attacked one is not a legal move, skipped, tested before the move is
+	; made, but after futility pruning, which skips most quiet moves at depth
+	; 1 without a test.
 	; A late move's reduction (late-move reductions, in a node of depth >=
 	; LMR_DEPTH not in check, after LMR_MOVES moves): a: non-zero for a
 	; quiet move that is no killer (tested before it is made), then for one
@@ -831,6 +826,8 @@ Search:
 	ld a, [hl]
 	cp LMR_DEPTH
 	jr c, .early
+	call IsKingStepAttacked
+	jp z, .nextMove
 	frame_hl FRAME_SEARCHED
 	ld a, [hli]
 	cp LMR_MOVES
@@ -850,24 +847,26 @@ Search:
 	; skipped, no node: not made at all when MayGiveCheck rules a check out, else
 	; made, tested with IsInCheck and unmade.
 	dec a
-	jr nz, .notLate
+	jr nz, .notLateUntested
 	frame_hl FRAME_NODE_FLAG
 	ld a, [hl]
 	and a
-	jr z, .notLate
+	jr z, .notLateUntested
 	frame_hl FRAME_BEST + 1
 	ld a, [hl]
 	cp HIGH(BIASED_MINUS_INFINITY)
-	jr z, .notLate
+	jr z, .notLateUntested
 	push de
 	call IsQuietMove
 	pop de
-	jr nc, .notLate
+	jr nc, .notLateUntested
 	; (most such moves cannot give check: skipped without being made)
 	push de
 	call MayGiveCheck
 	pop de
 	jr nc, .futile
+	call IsKingStepAttacked
+	jr z, .futile
 	push de
 	call MakeMove
 	call IsInCheck
@@ -885,6 +884,9 @@ Search:
 	ld hl, hPly
 	inc [hl]
 	jr .unreduced
+.notLateUntested
+	call IsKingStepAttacked
+	jp z, .nextMove
 .notLate
 	xor a
 .lateTested
@@ -1030,6 +1032,12 @@ Search:
 	ld a, [hl]
 	and a
 	jr z, .returnBestScore
+	; No legal move (none searched, best still -INFINITY: the first move is
+	; never pruned): mated in check, else stalemate.
+	frame_hl FRAME_BEST + 1
+	ld a, [hl]
+	cp HIGH(BIASED_MINUS_INFINITY)
+	jr z, .noLegalMove
 .store
 	; A full-width node's result goes into the transposition table.
 	frame_call StoreTable
@@ -1038,6 +1046,18 @@ Search:
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
+	return_from_node
+
+.noLegalMove
+	call IsInCheck
+	and a
+	jr z, .returnZero
+	ldh a, [hPly]
+	add LOW(BIASED_MATED)
+	ld l, a
+	ld a, 0
+	adc HIGH(BIASED_MATED)
+	ld h, a
 	return_from_node
 
 .budgetSpent
