@@ -117,6 +117,7 @@ IsAttackedByBlack::
 ;; @destroys af, e
 IsAttackedByEnemy::
 	ldh a, [hSideToMove]
+	ASSERT COLOR_WHITE == 0
 	and a
 	jp z, IsAttackedByBlack
 	jp IsAttackedByWhite
@@ -128,20 +129,11 @@ IsAttackedByEnemy::
 IsInCheck::
 	ld d, HIGH(wBoard)
 	ldh a, [hSideToMove]
-	ld e, a
 	add LOW(hKingSquares)
 	ld c, a
 	ldh a, [c]
 	ld c, a
-	ld a, e
-	ASSERT COLOR_WHITE == 0
-	and a
-	jr nz, .black
-	call IsAttackedByBlack
-	jr .result
-.black
-	call IsAttackedByWhite
-.result
+	call IsAttackedByEnemy
 	ld a, 0
 	ret nz
 	inc a
