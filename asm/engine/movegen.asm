@@ -94,7 +94,7 @@ SECTION "Move generator state", HRAM
 ; walked with 8-bit steps).
 
 ; Checkers of the king of the side to move: how many, and the last found.
-hCheckers: db
+hCheckers:: db
 hCheckerSquare: db
 ; The step from the king towards the checker, or 0 for a knight or pawn.
 hCheckerDirection: db

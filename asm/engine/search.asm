@@ -711,19 +711,41 @@ Search:
 	; node (not at the root); its move is searched early.
 	frame_call ProbeTable
 	jp c, .returnDE
+	; The legal moves, but the king's steps listed untested: most nodes cut
+	; off before them, and the loop below tests the one it picks. (So the
+	; list may hold moves and no legal one: no move searched, best still
+	; -INFINITY at the end, tells mate or stalemate.)
+	frame_hl FRAME_BEST
+	ld a, LOW(BIASED_MINUS_INFINITY)
+	ld [hli], a
+	ASSERT HIGH(BIASED_MINUS_INFINITY) != 0
+	ld a, HIGH(BIASED_MINUS_INFINITY)
+	ld [hl], a
+	ldh [hKingStepsUntested], a
+	frame_hl FRAME_END
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	xor a
+	call OrderMoves
 	; Late-move reductions need, at a node deep enough, the moves searched
 	; and whether it is in check; futility pruning, at depth 1, whether the
 	; node is futile: not in check, its evaluation + FUTILITY_MARGIN at most
-	; alpha.
+	; alpha (alpha as the node began: no move is searched yet). Whether it
+	; is in check is hCheckers, which GenerateMoves has just found (the
+	; assembly's shortcut for the model's in_check, with no IsInCheck).
+	frame_push hl
+	frame_push de
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	cp LMR_DEPTH
 	jr nc, .reducing
 	dec a
 	jr nz, .flagsKept
-	call IsInCheck
+	ldh a, [hCheckers]
+	and a
 	ld a, 0
-	jr z, .futility
+	jr nz, .futility
 	; (alpha - (evaluate + FUTILITY_MARGIN), both biased: no borrow, futile)
 	call Evaluate
 	ld bc, BIASED_ZERO + FUTILITY_MARGIN
@@ -742,29 +764,14 @@ Search:
 	ld [hl], a
 	jr .flagsKept
 .reducing
-	call IsInCheck
+	ldh a, [hCheckers]
 	frame_hl FRAME_SEARCHED
 	ld [hl], 0
 	inc hl
 	ld [hl], a
 .flagsKept
-	; The legal moves, but the king's steps listed untested: most nodes cut
-	; off before them, and the loop below tests the one it picks. (So the
-	; list may hold moves and no legal one: no move searched, best still
-	; -INFINITY at the end, tells mate or stalemate.)
-	frame_hl FRAME_BEST
-	ld a, LOW(BIASED_MINUS_INFINITY)
-	ld [hli], a
-	ASSERT HIGH(BIASED_MINUS_INFINITY) != 0
-	ld a, HIGH(BIASED_MINUS_INFINITY)
-	ld [hl], a
-	ldh [hKingStepsUntested], a
-	frame_hl FRAME_END
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	xor a
-	call OrderMoves
+	frame_pop de
+	frame_pop hl
 
 .listed
 	; de: the first record, hl: the end
