@@ -184,7 +184,7 @@ fn perft_from_the_start_position() {
 /// stack checks, the engine as the cartridge runs it, when this guard was last set (the
 /// target was 10 DMG seconds, 10.5 million): the perft alone, the perft(4) command less a
 /// perft(0) command (loading the position, the command's own cost: 15,120 cycles).
-/// `cargo xtask bench` counts the whole command, 3,626,104 cycles on the same ROM.
+/// `cargo xtask bench` counts the whole command, 3,752,936 cycles on the same ROM.
 /// build/test.gb, with the checks, takes 33,872 more (9 per GenerateMoves and MakeMove
 /// call). (3,538,680 before MakeMove and UnmakeMove kept the evaluation's score and
 /// GenerateMoves called the checks and pins it shares with GenerateQuiescenceMoves;
