@@ -147,15 +147,9 @@ fn a_search_stopped_by_its_deadline_shows_its_move_three_frames_later() {
 
 /// The model's answer to `game` at depth 1: the player's moves of [`list_scrolling`].
 fn players_move(game: &Game) -> Move {
-    search(
-        game,
-        Limits {
-            depth: 1,
-            nodes: u64::MAX,
-        },
-    )
-    .best
-    .expect("the player has a move")
+    search(game, Limits::depth(1))
+        .best
+        .expect("the player has a move")
 }
 
 /// A game against EASY out of the book, the human White playing the model's depth-1
