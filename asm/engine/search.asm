@@ -79,7 +79,8 @@ INCLUDE "generated/engine/search.inc"
 	                      ; kept at a full-width node of depth >= LMR_DEPTH)
 	const FRAME_NODE_FLAG ; at depth >= LMR_DEPTH, non-zero: the side to move
 	                      ; is in check; at depth 1, non-zero: futile
-	                      ; (futility pruning)
+	                      ; (futility pruning); at depth 0, non-zero: the
+	                      ; node searches checks (wSearchCheckPlies)
 DEF FRAME_SIZE EQU const_value
 ; Search walks from a field to the next with `inc hl`: alpha to beta to best,
 ; depth to end to next; ProbeTable from the depth back to FRAME_TABLE_KEEP.
@@ -134,17 +135,32 @@ ENDM
 
 ; Search's child depth, the move made and the ply counted: hChildDepth :=
 ; max(depth - 1, 0), but at a full-width node a move that gives check is
-; searched to the node's own depth (the check extension).
+; searched to the node's own depth (the check extension), and at a quiescence
+; node that searches checks (FRAME_NODE_FLAG) to depth 1. With an argument
+; (FULL_WIDTH), for a node of depth 1 or more only.
 ; @destroys af, bc, de, hl
 MACRO find_child_depth
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
-	jr z, .childDepth\@
+	IF _NARG == 0
+		jr nz, .extended\@
+		; (a quiescence node: 0, or as a node of depth 1 when it searches
+		; checks)
+		frame_hl FRAME_NODE_FLAG
+		or [hl]
+		jr z, .childDepth\@
+		ld a, 1
+	ELSE
+		jr z, .childDepth\@
+	ENDC
+.extended\@
+	; a: the depth; then the check (1) or none (0) added, less one
+	frame_push af
 	frame_move_de
 	call IsInCheckAfterMove
-	frame_hl FRAME_DEPTH
-	add [hl]
+	frame_pop bc
+	add b
 	dec a
 .childDepth\@
 	ldh [hChildDepth], a
@@ -248,6 +264,9 @@ SECTION "Search interface", WRAM0
 
 ; Input: the deepest iteration, 1 to MAX_SEARCH_DEPTH.
 wSearchDepth:: db
+; Input: the quiescence nodes at plies 1 to this search checks too (docs/
+; search.md, "Checks in the quiescence search"); 0: none does.
+wSearchCheckPlies:: db
 ; Input: the most nodes to search, 32 bits little-endian; $FFFFFFFF for no
 ; limit (more than any search reaches).
 wSearchNodeBudget:: ds 4
@@ -372,7 +391,8 @@ SECTION "Search", ROMX
 ;; iterations keep the last finished one's principal variation in wSearchPv
 ;; (the one the next follows); every other result is stored at .done alone,
 ;; which each way out of the loop jumps to.
-;; @param wSearchDepth, wSearchNodeBudget, hSearchStop (see above)
+;; @param wSearchDepth, wSearchCheckPlies, wSearchNodeBudget, hSearchStop
+;;     (see above)
 ;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
 ;;     wSearchPvLength, wSearchPv
 ;; @destroys af, bc, de, hl
@@ -698,11 +718,34 @@ Search:
 	inc hl
 	ld [hl], d
 .alphaKept
+	; Checks in the quiescence search: a node at a ply of 1 to
+	; wSearchCheckPlies (ply - 1 < it) lists every legal move, and the loop
+	; keeps the quiet ones that give check; none is the table's move or the
+	; variation's (Searcher::quiesce orders none so).
+	ld a, [wSearchCheckPlies]
+	ld b, a
+	ldh a, [hPly]
+	dec a
+	cp b
+	sbc a
+	frame_hl FRAME_NODE_FLAG
+	ld [hl], a
+	; b: OrderMoves' choice, 0 for every legal move
+	cpl
+	and a
+	jr nz, .quiescenceMoves
+	ldh [hTableMove], a
+	ASSERT NO_PLY == $FF
+	dec a
+	ldh [hFollowPly], a
+	inc a
+.quiescenceMoves
+	ld b, a
 	frame_hl FRAME_END
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
-	ld a, 1
+	ld a, b
 	call OrderMoves
 	jr .listed
 
@@ -818,8 +861,18 @@ Search:
 	jp c, .nextMove
 	frame_call IsDeltaPruned
 	jp nc, .nextMove
-	; (never late)
-	jr .notLate
+	; (a quiescence move is never late)
+	frame_hl FRAME_NODE_FLAG
+	ld a, [hl]
+	and a
+	jr z, .notLate
+	; A node that searches checks: an under-promotion is no quiescence move,
+	; and a quiet move is searched only when it gives check (as futility
+	; pruning's).
+	ld a, e
+	and PROMOTE_MASK
+	jp nz, .nextMove
+	jr .skippedUnlessCheck
 .make
 	; A full-width node's king's steps are listed untested (OrderMoves): an
 	; attacked one is not a legal move, skipped, tested before the move is
@@ -863,6 +916,7 @@ Search:
 	ld a, [hl]
 	cp HIGH(BIASED_MINUS_INFINITY)
 	jr z, .notLateUntested
+.skippedUnlessCheck
 	push de
 	call IsQuietMove
 	pop de
@@ -965,7 +1019,7 @@ Search:
 	sbc [hl]
 	jr nc, .searched
 	; (the child's own children wrote hChildDepth: found again)
-	find_child_depth
+	find_child_depth FULL_WIDTH
 	child_window
 	search_child
 .searched
@@ -1490,6 +1544,13 @@ IsDeltaPruned:
 	xor d
 	and SQUARE_FILE_MASK
 	jr z, .done
+	; (a piece's quiet move, a check of a node that searches checks: nothing;
+	; `xor` leaves no carry)
+	ld l, d
+	ld a, [hl]
+	and ROLE_MASK
+	xor ROLE_PAWN
+	jr nz, .done
 	ld a, ROLE_PAWN
 .victim
 	ld l, a

@@ -17,7 +17,8 @@
 ;   wTestMoves) and the quiescence moves (wTestQuiescenceCount,
 ;   wTestQuiescenceMoves), the verdict, whether the side to move is in check, the
 ;   evaluation (wTestEvaluation) and whether the material is insufficient
-;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes
+;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes,
+;   with checks in the quiescence search to ply wTestCheckPlies
 ;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
 ;   nodes (wTestNodes), the last finished iteration and the principal
 ;   variation. hSearchStop is cleared before the search: the harness may set
@@ -116,6 +117,8 @@ wTestHalfmove:: db
 ; Perft depth: 0 counts the position itself, 1 its legal moves (at most
 ; TEST_MAX_PERFT_DEPTH); search depth: 1 to MAX_SEARCH_DEPTH.
 wTestDepth:: db
+; The search's plies whose quiescence nodes search checks too (0: none).
+wTestCheckPlies:: db
 ; The search's node budget, 32 bits little-endian (at least 1; $FFFFFFFF: no
 ; limit).
 wTestNodeBudget:: ds TEST_NODES_SIZE
@@ -490,12 +493,14 @@ PlayTestHistoryMove:
 
 
 ;; TEST_SEARCH: SearchBestMove to depth wTestDepth within wTestNodeBudget
-;; nodes; its results in the mailbox format (the PV's moves are converted
+;; nodes, its quiescence nodes at plies 1 to wTestCheckPlies searching checks; its results in the mailbox format (the PV's moves are converted
 ;; along the line, made and unmade again).
 ;; @destroys af, bc, de, hl
 TestSearch:
 	ld a, [wTestDepth]
 	ld [wSearchDepth], a
+	ld a, [wTestCheckPlies]
+	ld [wSearchCheckPlies], a
 	ld hl, wTestNodeBudget
 	ld de, wSearchNodeBudget
 	ld c, TEST_NODES_SIZE

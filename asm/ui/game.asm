@@ -675,9 +675,12 @@ StartUncappedLevelSearch::
 ;; @param c: the level; b: 0; hl: the deadline (0: none) unless CLOCK
 StartSearchBy:
 	push hl
-	ld hl, LevelDepths
+	ld hl, LevelSearches
 	add hl, bc
-	ld e, [hl]
+	add hl, bc
+	ld a, [hli]
+	ld e, a
+	ld d, [hl]
 	pop hl
 	ld a, c
 	cp LEVEL_CLOCK
@@ -690,11 +693,15 @@ StartSearchBy:
 	ld a, e
 	jp StartSearch
 
-; The search depth of each level (LEVEL_*): CLOCK deepens to the deepest, until
-; its deadline.
-LevelDepths:
-	db LEVEL_DEPTH_EASY, LEVEL_DEPTH_MEDIUM, LEVEL_DEPTH_HARD, MAX_SEARCH_DEPTH
-	assert_table_length LevelDepths, NUM_LEVELS, 1
+; The search of each level (LEVEL_*): its depth (CLOCK deepens to the deepest,
+; until its deadline) and the plies whose quiescence nodes search checks
+; (search::Level::check_plies).
+LevelSearches:
+	db LEVEL_DEPTH_EASY, LEVEL_CHECK_PLIES_EASY
+	db LEVEL_DEPTH_MEDIUM, LEVEL_CHECK_PLIES_MEDIUM
+	db LEVEL_DEPTH_HARD, LEVEL_CHECK_PLIES_HARD
+	db MAX_SEARCH_DEPTH, 0
+	assert_table_length LevelSearches, NUM_LEVELS, 2
 	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
 
 
@@ -752,10 +759,13 @@ ClockLevelThinkFrames:
 ;; clears hSearchStop before it last looks at the press queue, so that a
 ;; START or SELECT pressed after the look stops the search at once.
 ;; @param a: the depth, 1 to MAX_SEARCH_DEPTH
+;; @param d: the plies whose quiescence nodes search checks (wSearchCheckPlies)
 ;; @param hl: the deadline in frames (counted down by GameVBlank), or 0 for none
 ;; @destroys af, bc, hl
 StartSearch::
 	ld [wSearchDepth], a
+	ld a, d
+	ld [wSearchCheckPlies], a
 	ld a, l
 	ld [wThinkFramesLeft], a
 	ld a, h

@@ -200,11 +200,15 @@ pub const FUTILITY_MARGIN: i16 = 150;
 pub const ASPIRATION_MARGIN: i16 = 50;
 
 /// EASY's depth, in plies.
-pub const LEVEL_DEPTH_EASY: u8 = 2;
+pub const LEVEL_DEPTH_EASY: u8 = 1;
 /// MEDIUM's depth, in plies.
 pub const LEVEL_DEPTH_MEDIUM: u8 = 3;
 /// HARD's depth, in plies.
 pub const LEVEL_DEPTH_HARD: u8 = 4;
+/// EASY's quiescence nodes at plies 1 to this search checks too ([`Limits::check_plies`]):
+/// its depth 1 then sees a mate in one or a forking check the player's reply gives, and
+/// its own checking answer to a capture.
+pub const LEVEL_CHECK_PLIES_EASY: u8 = 2;
 
 /// The time guard (docs/search.md, "The time guard"): the frames EASY's search may take
 /// before the cartridge plays its last finished iteration's move. Each cap is its
@@ -289,6 +293,15 @@ impl Level {
         }
     }
 
+    /// The plies whose quiescence nodes search checks too ([`Limits::check_plies`]):
+    /// [`LEVEL_CHECK_PLIES_EASY`] for EASY, none (0) for the others.
+    pub const fn check_plies(self) -> u8 {
+        match self {
+            Level::Easy => LEVEL_CHECK_PLIES_EASY,
+            Level::Medium | Level::Hard => 0,
+        }
+    }
+
     /// The time guard's cap of the level, in frames ([`LEVEL_CAP_FRAMES_EASY`]).
     pub const fn cap_frames(self) -> u16 {
         match self {
@@ -304,12 +317,21 @@ impl Level {
         self.cap_frames() as u64 * CYCLES_PER_FRAME / GAME_CYCLES_PER_NODE
     }
 
-    /// [`Limits`] of this level: its depth, and the node budget that mirrors the time
-    /// guard ([`Level::node_budget`]).
+    /// [`Limits`] of this level: its depth, its checks in the quiescence search, and the
+    /// node budget that mirrors the time guard ([`Level::node_budget`]).
     pub const fn limits(self) -> Limits {
         Limits {
-            depth: self.depth(),
             nodes: self.node_budget(),
+            ..self.uncapped_limits()
+        }
+    }
+
+    /// [`Limits`] of this level without the time guard (a hint's): its depth and its
+    /// checks in the quiescence search, no node budget to speak of.
+    pub const fn uncapped_limits(self) -> Limits {
+        Limits {
+            check_plies: self.check_plies(),
+            ..Limits::depth(self.depth())
         }
     }
 }
@@ -320,21 +342,38 @@ impl fmt::Display for Level {
     }
 }
 
-/// What a search may spend: the iterations (1 to [`MAX_SEARCH_DEPTH`]) and the nodes.
+/// What a search may spend: the iterations (1 to [`MAX_SEARCH_DEPTH`]) and the nodes;
+/// and how far from the root its quiescence search looks at checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// The last iteration to search.
     pub depth: u8,
     /// The node budget: the search stops before node number `nodes + 1`.
     pub nodes: u64,
+    /// The quiescence nodes at plies 1 to this also search the quiet moves that give
+    /// check, and search every move that gives check to depth 1 (a full-width node,
+    /// which sees a mate); 0: none does (docs/search.md, "Checks in the quiescence
+    /// search").
+    pub check_plies: u8,
 }
 
 impl Limits {
-    /// Iterations up to `depth`, with no node budget to speak of.
+    /// Iterations up to `depth`, with no node budget to speak of and no checks in the
+    /// quiescence search.
     pub const fn depth(depth: u8) -> Limits {
         Limits {
             depth,
             nodes: u64::MAX,
+            check_plies: 0,
+        }
+    }
+
+    /// Iterations up to `depth` within `nodes` nodes, with no checks in the quiescence
+    /// search.
+    pub const fn budget(depth: u8, nodes: u64) -> Limits {
+        Limits {
+            nodes,
+            ..Limits::depth(depth)
         }
     }
 
@@ -556,6 +595,8 @@ struct Searcher<'a> {
     budget: u64,
     nodes: u64,
     stopped: bool,
+    /// [`Limits::check_plies`].
+    check_plies: usize,
     /// The game's keys, the root's last.
     history: &'a [u64],
     /// `line[ply]` is the key of the position at `ply` (the root's at 0).
@@ -773,10 +814,13 @@ impl Searcher<'_> {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
+        // Checks in the quiescence search: near the root, the quiet moves that give
+        // check too, and each check searched full width (a mate is seen).
+        let checks = ply <= self.check_plies;
         let mut moves = position.legal_moves();
         moves.retain(|m| match m.promotion {
             Some(role) => role == Role::Queen,
-            None => m.is_capture(),
+            None => m.is_capture() || (checks && position.play(m).is_check()),
         });
         order_moves(position, &mut moves, None, None, &self.killers[ply]);
         for m in &moves {
@@ -791,7 +835,8 @@ impl Searcher<'_> {
             let after = position.play(m);
             self.line[ply + 1] = line_key(position, m, &after);
             self.moves[ply] = Some(*m);
-            let score = -self.search(&after, 0, -beta, -alpha, ply + 1);
+            let child_depth = u8::from(checks && after.is_check());
+            let score = -self.search(&after, child_depth, -beta, -alpha, ply + 1);
             self.follow = None;
             if self.stopped {
                 return 0;
@@ -856,6 +901,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
         budget: limits.nodes,
         nodes: 0,
         stopped: false,
+        check_plies: limits.check_plies.into(),
         history,
         line: [0; MAX_SEARCH_PLY + 1],
         killers: [[None; 2]; MAX_SEARCH_PLY],

@@ -218,13 +218,7 @@ fn the_node_budget_is_never_passed() {
     let depth_three = search(&start, Limits::depth(3));
     assert_eq!(depth_three.nodes, 698);
     // Depth 4 stopped after 1500 nodes: depth 3's result, 1500 nodes.
-    let stopped = search(
-        &start,
-        Limits {
-            depth: 4,
-            nodes: 1500,
-        },
-    );
+    let stopped = search(&start, Limits::budget(4, 1500));
     assert_eq!(
         stopped,
         SearchResult {
@@ -233,45 +227,27 @@ fn the_node_budget_is_never_passed() {
         }
     );
     // A budget that ends exactly with an iteration finishes it.
-    let exact = search(
-        &start,
-        Limits {
-            depth: 3,
-            nodes: depth_three.nodes,
-        },
-    );
+    let exact = search(&start, Limits::budget(3, depth_three.nodes));
     assert_eq!(exact, depth_three);
-    let one_short = search(
-        &start,
-        Limits {
-            depth: 3,
-            nodes: depth_three.nodes - 1,
-        },
-    );
+    let one_short = search(&start, Limits::budget(3, depth_three.nodes - 1));
     assert_eq!(one_short.depth, 2);
     assert_eq!(one_short.nodes, depth_three.nodes - 1);
     let depth_four = search(&start, Limits::depth(4)).nodes;
     for budget in [1, 5, 12, 13, 50, 82, 500, depth_four - 1, depth_four] {
-        let result = search(
-            &start,
-            Limits {
-                depth: 4,
-                nodes: budget,
-            },
-        );
+        let result = search(&start, Limits::budget(4, budget));
         assert_eq!(result.nodes, budget, "budget {budget}");
     }
     // No iteration finished: the first move of the order, or the best root move so
     // far, with score 0, depth 0 and no principal variation.
     assert_eq!(
-        summary(&search(&start, Limits { depth: 4, nodes: 1 })),
+        summary(&search(&start, Limits::budget(4, 1))),
         "b1c3 0 [] d0"
     );
     // Black's knight: Na4-c3 is searched first, Na4-c5 second and better.
     let lost = game("k4/p4/n4/5/3Q1/K4 b - - 0 1");
     let first = ordered_moves(lost.position(), None, &NO_KILLERS)[0];
     assert_eq!(first.to_uci(), "a4c3");
-    let budget = |nodes| summary(&search(&lost, Limits { depth: 3, nodes }));
+    let budget = |nodes| summary(&search(&lost, Limits::budget(3, nodes)));
     assert_eq!(budget(5), "a4c3 0 [] d0");
     assert_eq!(budget(6), "a4c5 0 [] d0");
 }
@@ -280,10 +256,7 @@ fn the_node_budget_is_never_passed() {
 fn bad_limits_and_finished_games_are_not_searched() {
     assert_eq!(Limits::depth(0).check(), Err(LimitsError::Depth(0)));
     assert_eq!(Limits::depth(9).check(), Err(LimitsError::Depth(9)));
-    assert_eq!(
-        Limits { depth: 3, nodes: 0 }.check(),
-        Err(LimitsError::NoNodes)
-    );
+    assert_eq!(Limits::budget(3, 0).check(), Err(LimitsError::NoNodes));
     assert_eq!(Limits::depth(8).check(), Ok(()));
     assert_eq!(
         LimitsError::Depth(9).to_string(),
@@ -299,7 +272,7 @@ fn bad_limits_and_finished_games_are_not_searched() {
     let start = game(START);
     assert_eq!(search(&start, Limits::depth(0)), nothing);
     assert_eq!(search(&start, Limits::depth(9)), nothing);
-    assert_eq!(search(&start, Limits { depth: 1, nodes: 0 }), nothing);
+    assert_eq!(search(&start, Limits::budget(1, 0)), nothing);
     // Checkmated: no move to return.
     assert_eq!(
         search(&game("k4/2K2/5/5/5/R4 b - - 0 1"), Limits::depth(3)),
@@ -462,9 +435,17 @@ fn levels() {
     use engine_src::search::Level;
     let levels: Vec<String> = Level::ALL
         .iter()
-        .map(|level| format!("{level} {}", level.depth()))
+        .map(|level| format!("{level} {} {}", level.depth(), level.check_plies()))
         .collect();
-    assert_eq!(levels, ["EASY 2", "MEDIUM 3", "HARD 4"]);
+    assert_eq!(levels, ["EASY 1 2", "MEDIUM 3 0", "HARD 4 0"]);
+    assert_eq!(
+        Level::Easy.uncapped_limits(),
+        Limits {
+            depth: 1,
+            nodes: u64::MAX,
+            check_plies: 2
+        }
+    );
     // The time guard's budgets: 53, 143 and 471 frames of 17,556 cycles at 2,660 a node.
     let budgets: Vec<u64> = Level::ALL
         .iter()
@@ -626,4 +607,23 @@ fn a_capture_an_enemy_pawn_takes_back_at_a_loss_is_losing() {
     assert!(!is_losing_capture(&rook, &uci(&rook, "e2c3")));
     // A quiet move is never a losing capture.
     assert!(!is_losing_capture(&guarded, &uci(&guarded, "a1b1")));
+}
+
+#[test]
+fn easys_checks_in_the_quiescence_search_see_the_mate_in_one_a_move_allows() {
+    use engine_src::search::Level;
+    // After a1-a2, b3-b1 is mate (c2 and b1 covered by the bishop on d3, d1 by the rook
+    // behind the king). Depth 1 alone stands pat on the reply and plays it; EASY's
+    // quiescence search at ply 1 searches the reply's checks too, and plays c1-d1.
+    let position = "5/2pk1/p4/PrPb1/3B1/R1K2 w - - 4 19";
+    let plain = search(&game(position), Limits::depth(1));
+    assert_eq!(summary(&plain), "a1a2 18 [a1a2] d1");
+    let easy = search(&game(position), Level::Easy.uncapped_limits());
+    assert_eq!(
+        (summary(&easy), easy.nodes),
+        ("c1d1 16 [c1d1] d1".to_string(), 36)
+    );
+    let after = game(position).position().play(&plain.best.unwrap());
+    let reply = search(&Game::new(after), Limits::depth(2));
+    assert_eq!(summary(&reply), format!("b3b1 {} [b3b1] d1", MATE - 1));
 }

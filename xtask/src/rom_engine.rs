@@ -898,6 +898,8 @@ impl RomEngine {
         };
         self.machine.write_u8("wTestDepth", limits.depth)?;
         self.machine
+            .write_u8("wTestCheckPlies", limits.check_plies)?;
+        self.machine
             .write("wTestNodeBudget", &budget.to_le_bytes())?;
         let nodes = search::search(&game, limits).nodes;
         let cycles = COMMAND_BUDGET

@@ -533,11 +533,11 @@ mod tests {
         assert_eq!(
             pairings,
             [
-                "EASY (depth 2) - Fairy-Stockfish depth 1",
-                "EASY (depth 2) - Fairy-Stockfish depth 2",
+                "EASY (depth 1) - Fairy-Stockfish depth 1",
+                "EASY (depth 1) - Fairy-Stockfish depth 2",
                 "HARD (depth 4) - Fairy-Stockfish depth 1",
                 "HARD (depth 4) - Fairy-Stockfish depth 2",
-                "HARD (depth 4) - EASY (depth 2)",
+                "HARD (depth 4) - EASY (depth 1)",
             ]
         );
     }

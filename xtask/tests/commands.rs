@@ -219,7 +219,7 @@ fn bench_json_is_one_object_with_the_figures_of_every_level() {
     let stdout = text(&output.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let figures: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
-    for (level, depth) in [("easy", 2), ("medium", 3), ("hard", 4)] {
+    for (level, depth) in [("easy", 1), ("medium", 3), ("hard", 4)] {
         let run = &figures[level];
         assert_eq!(run["depth"], depth, "{level}");
         for key in [
@@ -299,7 +299,7 @@ fn match_of_one_opening_plays_it_twice_and_ends_with_the_table() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 7, "{stdout:?}");
     assert!(
-        lines[0].starts_with("EASY (depth 2) vs Fairy-Stockfish depth 1: 2 games ("),
+        lines[0].starts_with("EASY (depth 1) vs Fairy-Stockfish depth 1: 2 games ("),
         "{stdout:?}"
     );
     assert_eq!(lines[1], "");
@@ -314,7 +314,7 @@ fn match_of_one_opening_plays_it_twice_and_ends_with_the_table() {
     let cells: Vec<&str> = lines[4].split('|').map(str::trim).collect();
     assert_eq!(
         &cells[1..4],
-        ["EASY (depth 2)", "Fairy-Stockfish depth 1", "2"]
+        ["EASY (depth 1)", "Fairy-Stockfish depth 1", "2"]
     );
     let counts: Vec<u32> = cells[4..7]
         .iter()

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Result;
 use askama::Template;
 use engine_src::search::{
-    ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
+    Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
     CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN, DELTA_PROMOTION_GAIN, FUTILITY_MARGIN,
     INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER,
     KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER,
@@ -111,11 +111,16 @@ pub fn render() -> Result<String> {
                 "The levels: the depth in plies of the fixed-depth ones; the CLOCK level deepens up",
                 "to MAX_SEARCH_DEPTH within a share of its clock's time left, in frames (a second",
                 "left gives CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT) and CLOCK_LEVEL_EXTRA_FRAMES more.",
+                "The plies whose quiescence nodes search checks too at each fixed-depth level",
+                "(docs/search.md, \"Checks in the quiescence search\"; CLOCK: none).",
             ],
             vec![
                 ("LEVEL_DEPTH_EASY", LEVEL_DEPTH_EASY.into()),
                 ("LEVEL_DEPTH_MEDIUM", LEVEL_DEPTH_MEDIUM.into()),
                 ("LEVEL_DEPTH_HARD", LEVEL_DEPTH_HARD.into()),
+                ("LEVEL_CHECK_PLIES_EASY", Level::Easy.check_plies().into()),
+                ("LEVEL_CHECK_PLIES_MEDIUM", Level::Medium.check_plies().into()),
+                ("LEVEL_CHECK_PLIES_HARD", Level::Hard.check_plies().into()),
                 (
                     "CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT",
                     CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT.into(),
@@ -181,9 +186,12 @@ mod tests {
             ("KEY_QUIET_SHIFT", 2),
             ("DELTA_MARGIN", 200),
             ("DELTA_PROMOTION_GAIN", 750),
-            ("LEVEL_DEPTH_EASY", 2),
+            ("LEVEL_DEPTH_EASY", 1),
             ("LEVEL_DEPTH_MEDIUM", 3),
             ("LEVEL_DEPTH_HARD", 4),
+            ("LEVEL_CHECK_PLIES_EASY", 2),
+            ("LEVEL_CHECK_PLIES_MEDIUM", 0),
+            ("LEVEL_CHECK_PLIES_HARD", 0),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
             ("LEVEL_CAP_FRAMES_EASY", 53),

@@ -185,7 +185,7 @@ pub fn measure(rom: &mut RomEngine, path: &'static str, suite: &[Entry]) -> Resu
         for entry in suite {
             // The level's whole search, without the time guard's node budget
             // (Level::limits): what the search itself costs.
-            let limits = search::Limits::depth(level.depth());
+            let limits = level.level.uncapped_limits();
             let before = rom.cycles();
             let answer = rom.search(&entry.position, &[], limits);
             cycles.push(rom.cycles() - before);
@@ -415,7 +415,7 @@ mod tests {
             "the search at each level on the 48 positions of engine-src/search/bench.txt, on \
              the test ROM without its stack checks: per move
   level   depth  median s    max s median cycles  max cycles  nodes/s  target                         met
-  EASY        2     0.100    0.200        104858      209715     1500  median <= 0.15 s, max <= 1 s   yes
+  EASY        1     0.100    0.200        104858      209715     1500  median <= 0.15 s, max <= 1 s   yes
   MEDIUM      3     0.750    1.500        786432     1572864     1500  median <= 0.5 s, max <= 2.5 s  NO
   HARD        4     1.500    9.000       1572864     9437184     1500  median <= 1.5 s, max <= 8 s    NO
   slowest HARD move: 9.000 s, line 15 of engine-src/search/bench.txt (game 7, ply 31)

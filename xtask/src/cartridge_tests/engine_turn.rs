@@ -58,10 +58,7 @@ fn frames_until_records(machine: &mut Machine, plies: usize, most: u32) -> u32 {
 fn model_stopped_where_the_cartridge_stopped(machine: &Machine, game: &Game) -> Move {
     let bytes = machine.read("wSearchNodes", 4).unwrap();
     let nodes = u64::from(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
-    let limits = Limits {
-        depth: ModelLevel::Hard.depth(),
-        nodes,
-    };
+    let limits = Limits::budget(ModelLevel::Hard.depth(), nodes);
     let result = search(game, limits);
     assert_eq!(
         u64::from(machine.read_u8("wSearchDepthDone").unwrap()),

@@ -571,11 +571,15 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
     );
     machine.run_frames(10).unwrap();
     assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), left - 10);
-    // EASY's deadline is its time guard's cap.
+    // EASY's deadline is its time guard's cap; its quiescence search looks at checks.
     let machine = engine_thinking(Level::Easy);
     assert_eq!(
         machine.read_u8("wSearchDepth").unwrap(),
         ModelLevel::Easy.depth()
+    );
+    assert_eq!(
+        machine.read_u8("wSearchCheckPlies").unwrap(),
+        ModelLevel::Easy.check_plies()
     );
     let cap = ModelLevel::Easy.cap_frames();
     let left = machine.read_u16("wThinkFramesLeft").unwrap();

@@ -102,7 +102,7 @@ fn the_game_history_and_the_node_budget_are_the_models() {
         );
     }
     for nodes in [1, 2, 13, 14, 100, 1000] {
-        let limits = Limits { depth: 4, nodes };
+        let limits = Limits::budget(4, nodes);
         assert_search_as_model(&mut rom, engine_src::START_FEN, limits);
         assert_game_search_as_model(&mut rom, engine_src::START_FEN, &shuffles[..4], limits);
     }
@@ -127,19 +127,11 @@ fn searches_without_a_move_or_with_bad_limits_are_refused_before_the_rom_is_aske
         "search depth 9 is out of range: it must be 1 to 8"
     );
     assert_eq!(
-        refused(&mut rom, &start, &[], Limits { depth: 2, nodes: 0 }),
+        refused(&mut rom, &start, &[], Limits::budget(2, 0)),
         "the node budget must be at least 1"
     );
     assert_eq!(
-        refused(
-            &mut rom,
-            &start,
-            &[],
-            Limits {
-                depth: 2,
-                nodes: 1 << 32
-            }
-        ),
+        refused(&mut rom, &start, &[], Limits::budget(2, 1 << 32)),
         "a node budget of 4294967296 does not fit the ROM's 32 bits: at most 4294967294"
     );
     let mated = position("k4/1Q3/1K3/5/5/5 b - - 0 1");
@@ -223,10 +215,7 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
     );
     // Stopped by the flag after n nodes, it answers what the model's search within a
     // budget of n nodes does.
-    let budget = Limits {
-        depth: 4,
-        nodes: answer.nodes,
-    };
+    let budget = Limits::budget(4, answer.nodes);
     assert_eq!(
         *answer,
         SearchAnswer::of_model(&search(&game, budget)).unwrap()
@@ -239,10 +228,7 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
     );
     // Stopped in the first iteration: the root's best move so far, depth 0.
     let stopped = search_stopped_after(&mut rom, fen, 4, 30_000);
-    let budget = Limits {
-        depth: 4,
-        nodes: stopped.answer.nodes,
-    };
+    let budget = Limits::budget(4, stopped.answer.nodes);
     assert_eq!(stopped.answer.depth, 0);
     assert_eq!(
         stopped.answer,
@@ -261,10 +247,7 @@ fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_
     let mut most = 0;
     for after in (1..=STOP_POINTS).map(|n| n * 200_000) {
         let stopped = search_stopped_after(&mut rom, fen, 4, after);
-        let budget = Limits {
-            depth: 4,
-            nodes: stopped.answer.nodes,
-        };
+        let budget = Limits::budget(4, stopped.answer.nodes);
         assert_eq!(
             stopped.answer,
             SearchAnswer::of_model(&search(&game, budget)).unwrap(),

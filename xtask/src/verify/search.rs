@@ -1,6 +1,8 @@
 //! verify's search part: the cartridge's search (asm/engine/search.asm) against the
 //! model's (engine-src/src/search.rs) on a suite of positions, at depths 1 to
-//! [`MAX_COMPARED_DEPTH`] and once within a node budget: the same move, score, principal
+//! [`MAX_COMPARED_DEPTH`] and once within a node budget, and with EASY's checks in the
+//! quiescence search ([`Limits::check_plies`]) at EASY's depth, at
+//! [`CHECKS_COMPARED_DEPTH`] and within a budget: the same move, score, principal
 //! variation, finished depth and node count, the transposition table the search leaves
 //! (every entry, byte for byte: [`table_entry_bytes`]), and the Zobrist keys of the root
 //! after the search (the ROM's as it loaded them, the search having unmade every move it
@@ -25,6 +27,10 @@ use crate::rom_engine::{engine_move_bytes, RomEngine, RomKeys, SearchAnswer};
 
 /// Every position is searched at depths 1 to this: the deepest level's (HARD).
 pub const MAX_COMPARED_DEPTH: u8 = search::LEVEL_DEPTH_HARD;
+
+/// EASY's checks in the quiescence search are compared at this depth too, where later
+/// iterations follow a principal variation through them.
+pub const CHECKS_COMPARED_DEPTH: u8 = 3;
 
 /// What the search part asks the engine under test: [`RomEngine`], or a stand-in in tests.
 pub(crate) trait Searches {
@@ -158,24 +164,44 @@ fn model_stopped_line(position: &Position, limits: Limits) -> Option<Vec<Move>> 
 
 /// The searches compared on one position: depths 1 to [`MAX_COMPARED_DEPTH`], then the
 /// deepest with half the nodes the model takes for it (so that the budget stops it
-/// inside an iteration).
+/// inside an iteration); then EASY's (its depth and checks in the quiescence search, no
+/// budget), the same checks at [`CHECKS_COMPARED_DEPTH`], and EASY's within half its
+/// nodes.
 pub fn compared_limits(position: &Position) -> Vec<Limits> {
+    let game = Game::new(*position);
+    let half_budget = |limits: Limits| Limits {
+        nodes: (search::search(&game, limits).nodes / 2).max(1),
+        ..limits
+    };
     let mut limits: Vec<Limits> = (1..=MAX_COMPARED_DEPTH).map(Limits::depth).collect();
-    let deepest = search::search(&Game::new(*position), Limits::depth(MAX_COMPARED_DEPTH));
-    limits.push(Limits {
-        depth: MAX_COMPARED_DEPTH,
-        nodes: (deepest.nodes / 2).max(1),
-    });
+    limits.push(half_budget(Limits::depth(MAX_COMPARED_DEPTH)));
+    let easy = search::Level::Easy.uncapped_limits();
+    limits.extend([
+        easy,
+        Limits {
+            depth: CHECKS_COMPARED_DEPTH,
+            ..easy
+        },
+        half_budget(easy),
+    ]);
     limits
 }
 
-/// `depth 3` or `depth 4, budget 1810 nodes`.
+/// `depth 3`, `depth 4, budget 1810 nodes` or `depth 1, checks in the quiescence search
+/// to ply 2`.
 fn describe(limits: Limits) -> String {
-    if limits.nodes == u64::MAX {
-        format!("depth {}", limits.depth)
-    } else {
-        format!("depth {}, budget {} nodes", limits.depth, limits.nodes)
+    let mut text = format!("depth {}", limits.depth);
+    if limits.nodes != u64::MAX {
+        let _ = write!(text, ", budget {} nodes", limits.nodes);
     }
+    if limits.check_plies > 0 {
+        let _ = write!(
+            text,
+            ", checks in the quiescence search to ply {}",
+            limits.check_plies
+        );
+    }
+    text
 }
 
 /// Compares the search of `position` within `limits`; `None` when the two agree, else
@@ -228,7 +254,7 @@ pub fn compare(
         } else {
             got.nodes.min(want.nodes).max(1) - 1
         };
-        report.push_str(&first_parting(rom, position, limits.depth, most)?);
+        report.push_str(&first_parting(rom, position, limits, most)?);
     }
     Ok(Some(report))
 }
@@ -245,8 +271,13 @@ fn line_text(line: &Option<Vec<Move>>) -> String {
 /// Where each search stops with a budget of `nodes`.
 type Lines = (Option<Vec<Move>>, Option<Vec<Move>>);
 
-fn lines(rom: &mut impl Searches, position: &Position, depth: u8, nodes: u64) -> Result<Lines> {
-    let limits = Limits { depth, nodes };
+fn lines(
+    rom: &mut impl Searches,
+    position: &Position,
+    limits: Limits,
+    nodes: u64,
+) -> Result<Lines> {
+    let limits = Limits { nodes, ..limits };
     Ok((
         rom.stopped_line(position, limits)?,
         model_stopped_line(position, limits),
@@ -258,10 +289,10 @@ fn lines(rom: &mut impl Searches, position: &Position, depth: u8, nodes: u64) ->
 fn first_parting(
     rom: &mut impl Searches,
     position: &Position,
-    depth: u8,
+    limits: Limits,
     most: u64,
 ) -> Result<String> {
-    let mut at_high = lines(rom, position, depth, most + 1)?;
+    let mut at_high = lines(rom, position, limits, most + 1)?;
     if at_high.0 == at_high.1 {
         return Ok(format!(
             "  the two searches stop on the same line at every budget tried (up to {} \
@@ -273,7 +304,7 @@ fn first_parting(
     let (mut low, mut high) = (0, most + 1);
     while high - low > 1 {
         let middle = low + (high - low) / 2;
-        let at_middle = lines(rom, position, depth, middle)?;
+        let at_middle = lines(rom, position, limits, middle)?;
         if at_middle.0 == at_middle.1 {
             low = middle;
         } else {
@@ -290,7 +321,7 @@ fn first_parting(
     let _ = writeln!(text, "    the ROM stops at   {}", line_text(&at_high.0));
     let _ = writeln!(text, "    the model stops at {}", line_text(&at_high.1));
     if low > 0 {
-        let (before, _) = lines(rom, position, depth, low)?;
+        let (before, _) = lines(rom, position, limits, low)?;
         let _ = writeln!(text, "    (with {low} both stop at {})", line_text(&before));
     }
     Ok(text)
@@ -527,25 +558,42 @@ model check $8474 depth 1 bound 1 move $21 $42 score 34
     }
 
     #[test]
-    fn the_limits_compared_are_depths_1_to_hards_and_half_the_deepest_budget() {
+    fn the_limits_compared_are_depths_1_to_hards_half_the_deepest_budget_and_easys() {
         const HARD_NODES: u64 = 1771;
+        const EASY_NODES: u64 = 13;
         let limits = compared_limits(&Position::start());
-        let hard = search::search(&Game::new(Position::start()), Limits::depth(4)).nodes;
-        assert_eq!(hard, HARD_NODES);
+        let start = Game::new(Position::start());
+        assert_eq!(search::search(&start, Limits::depth(4)).nodes, HARD_NODES);
+        let easy = search::Level::Easy.uncapped_limits();
+        assert_eq!(search::search(&start, easy).nodes, EASY_NODES);
+        let checks = |depth, nodes| Limits {
+            depth,
+            nodes,
+            check_plies: search::LEVEL_CHECK_PLIES_EASY,
+        };
         assert_eq!(
             limits,
             [1, 2, 3, 4]
                 .map(Limits::depth)
                 .into_iter()
-                .chain([Limits {
-                    depth: 4,
-                    nodes: HARD_NODES / 2
-                }])
+                .chain([
+                    Limits::budget(4, HARD_NODES / 2),
+                    checks(1, u64::MAX),
+                    checks(3, u64::MAX),
+                    checks(1, EASY_NODES / 2),
+                ])
                 .collect::<Vec<_>>()
         );
         assert_eq!(
             describe(limits[4]),
             format!("depth 4, budget {} nodes", HARD_NODES / 2)
+        );
+        assert_eq!(
+            describe(limits[7]),
+            format!(
+                "depth 1, budget {} nodes, checks in the quiescence search to ply 2",
+                EASY_NODES / 2
+            )
         );
     }
 }
