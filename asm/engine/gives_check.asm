@@ -202,6 +202,51 @@ IsInCheckAfterMove::
 	ret
 
 
+;; Would a move of the side to move (not made) leave its own king to an
+;; enemy slider: is its piece pinned (its from square on a ray to the king,
+;; nothing between them, an enemy slider of the ray's kind the next piece
+;; beyond) and its target off that ray? The quiescence search asks it of the
+;; pseudo-legal moves GenerateQuiescenceMoves lists when the side to move is
+;; not in check: these are the only illegal ones (a king's move and en passant
+;; are tested as they are listed; a king's from square is on no ray to itself).
+;; Twin of the pin rule of engine-src's legal_moves (pinned pieces move along
+;; their pin line only).
+;; @param d: from square; e: to byte
+;; @return c: it would (illegal); nc: it would not
+;; @destroys af, bc, de, hl
+IsLeavingKingToSlider::
+	ld b, d
+	; d: the king's square (of the side to move)
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
+	; The from square on a ray to the king (most are not: legal) ...
+	ld h, HIGH(CheckLines)
+	ld a, d
+	sub b
+	ld l, a
+	ld a, [hl]
+	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
+	ret z
+	; ... and the target not on that ray, the same side of the king (the same
+	; step towards it: the piece stays between, or takes the slider) ...
+	ld c, [hl]
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld e, a
+	ld a, d
+	sub e
+	ld l, a
+	ld a, [hl]
+	xor c
+	and CHECK_STEP_MASK | ROLE_DIAGONAL | ROLE_ORTHOGONAL
+	ret z
+	; ... then nothing between the from square and the king, and an enemy
+	; slider of the ray's kind behind it: MayAttackKing's discovery, the
+	; colour it looks for the other one than the king's, as there (the board
+	; is as before the move: the walks never read the from square, nor the
+	; target, which is off the ray).
+	jp MayAttackKing.discovery
+
+
 ;; Can a piece that moved attack the king: directly, from its to square, or
 ;; by discovery, through its from square (a slider of its colour behind it,
 ;; nothing between)? The board is as after the move, but that the to square

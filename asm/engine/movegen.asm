@@ -143,6 +143,13 @@ ENDC
 ;; Move::is_quiescence holds. The same list format as GenerateMoves (a
 ;; promotion is the queen's plain move), in an order of its own: pinned
 ;; pieces, the other pieces from the last slot down, en passant, the king.
+;; With c non-zero, for a side not in check, the same moves pseudo-legal:
+;; the pins not looked for (most of the checks and pins scan's cost), every
+;; piece's captures listed, the pinned ones' off their pin lines too
+;; (IsLeavingKingToSlider tells those); the quiescence search skips them as
+;; it comes to them.
+;; @param c: 0 for the legal moves; non-zero for the pseudo-legal ones (only
+;;     when the side to move is not in check)
 ;; @param hl: where to write the list (MOVE_SIZE bytes per move, at most
 ;;     MAX_MOVES moves)
 ;; @return hl: the end of the list
