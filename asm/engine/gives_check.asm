@@ -211,7 +211,8 @@ IsInCheckAfterMove::
 ;; are tested as they are listed; a king's from square is on no ray to itself).
 ;; Twin of the pin rule of engine-src's legal_moves (pinned pieces move along
 ;; their pin line only).
-;; @param d: from square; e: to byte
+;; @param d: from square; e: to square (a quiescence move's to byte: no
+;;     promotion bits, its promotions being to a queen)
 ;; @return c: it would (illegal); nc: it would not
 ;; @destroys af, bc, de, hl
 IsLeavingKingToSlider::
@@ -229,9 +230,6 @@ IsLeavingKingToSlider::
 	; ... and the target not on that ray, the same side of the king (the same
 	; step towards it: the piece stays between, or takes the slider) ...
 	ld c, [hl]
-	ld a, e
-	and MOVE_TO_SQUARE
-	ld e, a
 	ld a, d
 	sub e
 	ld l, a

@@ -707,20 +707,19 @@ Search:
 	inc hl
 	ld [hl], d
 .alphaKept
-	; c: non-zero when the node is not in check, so that its moves are
-	; listed pseudo-legal (GenerateQuiescenceMoves) and their pins tested
-	; only as they come (below). A quiescence node can be in check only after
-	; a quiescence move: a full-width node searches a move that gives check to
+	; c: 0 when the node is not in check, so that its moves are listed
+	; pseudo-legal (GenerateQuiescenceMoves) and their pins tested only as
+	; they come (below). A quiescence node can be in check only after a
+	; quiescence move: a full-width node searches a move that gives check to
 	; its own depth (the check extension), never 0.
+	ld c, 0
 	frame_hl PARENT_FRAME + FRAME_DEPTH
-	ld c, [hl]
-	ld a, c
+	ld a, [hl]
 	and a
 	jr nz, .notInCheck
 	frame_move_de PARENT_FRAME
 	call IsInCheckAfterMove
 	; (a: 1 in check, 0 not)
-	xor 1
 	ld c, a
 .notInCheck
 	frame_hl FRAME_END

@@ -640,7 +640,11 @@ fn in_the_quiescence_order_no_move_gains_more_than_a_capture_before_it() {
     let (mut lists, mut captures_followed) = (0, 0);
     for entry in &suite {
         let root = Position::from_fen(&entry.fen).unwrap();
-        let children = root.legal_moves().iter().map(|m| root.play(m)).collect::<Vec<_>>();
+        let children = root
+            .legal_moves()
+            .iter()
+            .map(|m| root.play(m))
+            .collect::<Vec<_>>();
         for position in std::iter::once(root).chain(children) {
             let moves: Vec<Move> = ordered_moves(&position, None, &NO_KILLERS)
                 .iter()
@@ -666,5 +670,8 @@ fn in_the_quiescence_order_no_move_gains_more_than_a_capture_before_it() {
             }
         }
     }
-    assert!(lists > 1000 && captures_followed > 1000, "{lists} lists, {captures_followed} pairs");
+    assert!(
+        lists > 1000 && captures_followed > 1000,
+        "{lists} lists, {captures_followed} pairs"
+    );
 }
