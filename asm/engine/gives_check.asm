@@ -202,6 +202,42 @@ IsInCheckAfterMove::
 	ret
 
 
+;; May the side to move be in check after the quiescence move just made (a
+;; capture or a queen's promotion, never a castle)? IsInCheckAfterMove's test
+;; without its last step: where that one calls IsInCheck, this one says it
+;; may, and the quiescence search lists the legal moves, whose checks and pins
+;; scan tells.
+;; @param d: the move's from square; e: its to square (no promotion bits)
+;; @return c: it may; nc: it is not in check
+;; @destroys af, bc, de, hl
+MayBeInCheckAfterCapture::
+	ld b, d
+	ld c, e
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld e, [hl]
+	; En passant (a diagonal step, the move's undo record says which) may have
+	; checked through the pawn taken.
+	ld a, e
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .attacks
+	ld a, b
+	xor c
+	and SQUARE_FILE_MASK
+	jr z, .attacks
+	call UndoRecordKind
+	ld a, [hl]
+	cp MOVE_KIND_EN_PASSANT
+	jr z, .may
+.attacks
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
+	jp MayAttackKing
+.may
+	scf
+	ret
+
+
 ;; Would a move of the side to move (not made) leave its own king to an
 ;; enemy slider: is its piece pinned (its from square on a ray to the king,
 ;; nothing between them, an enemy slider of the ray's kind the next piece

@@ -718,8 +718,8 @@ Search:
 	and a
 	jr nz, .notInCheck
 	frame_move_de PARENT_FRAME
-	call IsInCheckAfterMove
-	; (a: 1 in check, 0 not)
+	call MayBeInCheckAfterCapture
+	sbc a
 	ld c, a
 .notInCheck
 	frame_hl FRAME_END
