@@ -202,6 +202,85 @@ IsInCheckAfterMove::
 	ret
 
 
+;; May the side to move be in check after the quiescence move just made (a
+;; capture or a queen's promotion, never a castle)? IsInCheckAfterMove's test
+;; without its last step: where that one calls IsInCheck, this one says it
+;; may, and the quiescence search lists the legal moves, whose checks and pins
+;; scan tells.
+;; @param d: the move's from square; e: its to square (no promotion bits)
+;; @return c: it may; nc: it is not in check
+;; @destroys af, bc, de, hl
+MayBeInCheckAfterCapture::
+	ld b, d
+	ld c, e
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld e, [hl]
+	; En passant (a diagonal step, the move's undo record says which) may have
+	; checked through the pawn taken.
+	ld a, e
+	and ROLE_MASK
+	cp ROLE_PAWN
+	jr nz, .attacks
+	ld a, b
+	xor c
+	and SQUARE_FILE_MASK
+	jr z, .attacks
+	call UndoRecordKind
+	ld a, [hl]
+	cp MOVE_KIND_EN_PASSANT
+	jr z, .may
+.attacks
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
+	jp MayAttackKing
+.may
+	scf
+	ret
+
+
+;; Would a move of the side to move (not made) leave its own king to an
+;; enemy slider: is its piece pinned (its from square on a ray to the king,
+;; nothing between them, an enemy slider of the ray's kind the next piece
+;; beyond) and its target off that ray? The quiescence search asks it of the
+;; pseudo-legal moves GenerateQuiescenceMoves lists when the side to move is
+;; not in check: these are the only illegal ones (a king's move and en passant
+;; are tested as they are listed; a king's from square is on no ray to itself).
+;; Twin of the pin rule of engine-src's legal_moves (pinned pieces move along
+;; their pin line only).
+;; @param d: from square; e: to square (a quiescence move's to byte: no
+;;     promotion bits, its promotions being to a queen)
+;; @return c: it would (illegal); nc: it would not
+;; @destroys af, bc, de, hl
+IsLeavingKingToSlider::
+	ld b, d
+	; d: the king's square (of the side to move)
+	king_square_to_d COLOR_WHITE, COLOR_BLACK
+	; The from square on a ray to the king (most are not: legal) ...
+	ld h, HIGH(CheckLines)
+	ld a, d
+	sub b
+	ld l, a
+	ld a, [hl]
+	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
+	ret z
+	; ... and the target not on that ray, the same side of the king (the same
+	; step towards it: the piece stays between, or takes the slider) ...
+	ld c, [hl]
+	ld a, d
+	sub e
+	ld l, a
+	ld a, [hl]
+	xor c
+	and CHECK_STEP_MASK | ROLE_DIAGONAL | ROLE_ORTHOGONAL
+	ret z
+	; ... then nothing between the from square and the king, and an enemy
+	; slider of the ray's kind behind it: MayAttackKing's discovery, the
+	; colour it looks for the other one than the king's, as there (the board
+	; is as before the move: the walks never read the from square, nor the
+	; target, which is off the ray).
+	jp MayAttackKing.discovery
+
+
 ;; Can a piece that moved attack the king: directly, from its to square, or
 ;; by discovery, through its from square (a slider of its colour behind it,
 ;; nothing between)? The board is as after the move, but that the to square

@@ -52,6 +52,11 @@
 ; piece on each ray if it is an enemy's, the knight's and king's jumps and
 ; steps onto enemy pieces, a pawn's captures and its push to the last rank,
 ; a pinned piece's capture of its pinner, en passant as above; no castle.
+; When the search knows the side to move is not in check (most quiescence
+; nodes), it asks for them pseudo-legal: no checks and pins scan, every piece
+; scanned, a pinned one's captures off its pin line listed too; the search
+; skips those as it comes to them (IsLeavingKingToSlider, gives_check.asm),
+; before making them.
 ;
 ; Where the code is: this file holds the entry points GenerateMoves and
 ; GenerateQuiescenceMoves, the routines both sides share, and at its end the
@@ -152,6 +157,13 @@ ENDC
 ;; Move::is_quiescence holds. The same list format as GenerateMoves (a
 ;; promotion is the queen's plain move), in an order of its own: pinned
 ;; pieces, the other pieces from the last slot down, en passant, the king.
+;; With c 0, for a side not in check, the same moves pseudo-legal:
+;; the pins not looked for (most of the checks and pins scan's cost), every
+;; piece's captures listed, the pinned ones' off their pin lines too
+;; (IsLeavingKingToSlider tells those); the quiescence search skips them as
+;; it comes to them.
+;; @param c: non-zero for the legal moves; 0 for the pseudo-legal ones (only
+;;     when the side to move is not in check)
 ;; @param hl: where to write the list (MOVE_SIZE bytes per move, at most
 ;;     MAX_MOVES moves)
 ;; @return hl: the end of the list
@@ -161,6 +173,15 @@ IF DEF(ENGINE_STACK_CHECKS)
 	; The longest list must fit before the end of the move stack.
 	trap_unless_hl_below wMoveStackEnd - MAX_MOVES * MOVE_SIZE + 1, MoveStackOverflow
 ENDC
+	; The pseudo-legal moves: no pin to unmark at the end, and the board scan
+	; needs d (which Find<Side>ChecksAndPins sets for the legal ones).
+	ld a, c
+	and a
+	jr nz, .side
+	ld a, LOW(hPins)
+	ldh [hPinsEnd], a
+	ld d, HIGH(wBoard)
+.side
 	ldh a, [hSideToMove]
 	and a
 	jp z, GenerateWhiteQuiescenceMoves

@@ -149,6 +149,7 @@ SECTION "Move order", ROM0
 ;; first needed. Twin of the keys of search::order_moves (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
+;; @param c: with a non-zero, GenerateQuiescenceMoves's c (0: pseudo-legal)
 ;; @param hPly: the node's ply (its killers)
 ;; @param hFollowPly: the node follows the principal variation when it is
 ;;     hPly (search.asm); set to hPly + 1 when the variation has a move here

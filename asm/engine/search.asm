@@ -120,10 +120,15 @@ MACRO point_at_ply_killers
 ENDM
 
 ; de := the move being searched, read back from its record (the one before
-; FRAME_NEXT).
+; FRAME_NEXT); with an argument, by the frame that far above the node's own
+; (PARENT_FRAME: the move that made the node).
 ; @destroys af, hl
 MACRO frame_move_de
-	frame_hl FRAME_NEXT
+	IF _NARG == 0
+		frame_hl FRAME_NEXT
+	ELSE
+		frame_hl (\1) + FRAME_NEXT
+	ENDC
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -205,6 +210,10 @@ MACRO return_from_node
 	add sp, FRAME_SIZE
 	ret
 ENDM
+
+; The parent node's frame, above a node's own: nothing but the return address
+; is pushed between them (search_child).
+DEF PARENT_FRAME EQU FRAME_SIZE + 2
 
 ; For verify, which reads the line being searched off the frames when the
 ; budget stops the search (a parent's frame is FRAME_SIZE + 2 bytes above its
@@ -718,6 +727,21 @@ Search:
 	inc hl
 	ld [hl], d
 .alphaKept
+	; c: 0 when the node is not in check, so that its moves are listed
+	; pseudo-legal (GenerateQuiescenceMoves) and their pins tested only as
+	; they come (below). A quiescence node can be in check only after a
+	; quiescence move: a full-width node searches a move that gives check to
+	; its own depth (the check extension), never 0.
+	ld c, 0
+	frame_hl PARENT_FRAME + FRAME_DEPTH
+	ld a, [hl]
+	and a
+	jr nz, .notInCheck
+	frame_move_de PARENT_FRAME
+	call MayBeInCheckAfterCapture
+	sbc a
+	ld c, a
+.notInCheck
 	; Checks in the quiescence search: a node at a ply of 1 to
 	; wSearchCheckPlies (ply - 1 < it) lists every legal move, and the loop
 	; keeps the quiet ones that give check; none is the table's move or the
@@ -856,11 +880,17 @@ Search:
 	ld a, [hl]
 	and a
 	jr nz, .make
-	; (and losing captures: the cheaper test first, both skip)
+	frame_call IsDeltaPruned
+	jp nc, .deltaPruned
+	; Losing captures are skipped too.
 	call IsLosingCapture
 	jp c, .nextMove
-	frame_call IsDeltaPruned
-	jp nc, .nextMove
+	; An illegal move of a pseudo-legal list (a pinned piece leaving its pin
+	; line) is skipped too: the model never lists it (no node either way).
+	push de
+	call IsLeavingKingToSlider
+	pop de
+	jp c, .nextMove
 	; (a quiescence move is never late)
 	frame_hl FRAME_NODE_FLAG
 	ld a, [hl]
@@ -1088,6 +1118,20 @@ Search:
 	jr z, .returnBestScore
 	call StoreKillerIfQuiet
 	jr .store
+.deltaPruned
+	; Every later move of the list gains no more than a capture pruned (the
+	; order puts the dearer victims first, the promotions before them): all
+	; pruned too, as alpha never falls, so the node ends here, with the model's
+	; best and node count. But a quiet promotion (its target empty; or en
+	; passant) may gain less than a queen's capture after it: the next move.
+	ld h, HIGH(wBoard)
+	ld a, e
+	and MOVE_TO_SQUARE
+	ld l, a
+	ld a, [hl]
+	and a
+	jp z, .nextMove
+	jr .returnBestScore
 .returnBest
 	frame_hl FRAME_DEPTH
 	ld a, [hl]

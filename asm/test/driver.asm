@@ -281,6 +281,8 @@ TestLegalMoves:
 	; The quiescence moves first: the legal moves after them show that they
 	; leave the board as they found it.
 	ld hl, wMoveStack
+	; (the legal moves)
+	ld c, 1
 	call GenerateQuiescenceMoves
 	ld bc, wTestQuiescenceMoves
 	call ConvertTestMoves

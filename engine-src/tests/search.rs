@@ -627,3 +627,51 @@ fn easys_checks_in_the_quiescence_search_see_the_mate_in_one_a_move_allows() {
     let reply = search(&Game::new(after), Limits::depth(2));
     assert_eq!(summary(&reply), format!("b3b1 {} [b3b1] d1", MATE - 1));
 }
+
+/// The quiescence moves of each position of the perft suite and of its children, in
+/// search order: once a capture is delta-pruned, so is every later move (alpha never
+/// falls), which lets the assembly's quiescence search end its node at the first
+/// capture it prunes. A quiet promotion gains less than a queen's capture after it.
+#[test]
+fn in_the_quiescence_order_no_move_gains_more_than_a_capture_before_it() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("perft/suite.epd");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let suite = engine_src::perft::parse_suite(&text).unwrap();
+    let (mut lists, mut captures_followed) = (0, 0);
+    for entry in &suite {
+        let root = Position::from_fen(&entry.fen).unwrap();
+        let children = root
+            .legal_moves()
+            .iter()
+            .map(|m| root.play(m))
+            .collect::<Vec<_>>();
+        for position in std::iter::once(root).chain(children) {
+            let moves: Vec<Move> = ordered_moves(&position, None, &NO_KILLERS)
+                .iter()
+                .filter(|m| m.is_quiescence())
+                .copied()
+                .collect();
+            lists += 1;
+            for (index, capture) in moves.iter().enumerate() {
+                if capture.capture.is_none() {
+                    continue;
+                }
+                for later in &moves[index + 1..] {
+                    captures_followed += 1;
+                    assert!(
+                        delta_gain(later) <= delta_gain(capture),
+                        "{}: {later:?} after {capture:?}",
+                        position.to_fen()
+                    );
+                }
+            }
+            if let Some(promotion) = moves.iter().position(|m| m.capture.is_none()) {
+                assert!(moves[..promotion].iter().all(|m| m.is_promotion()));
+            }
+        }
+    }
+    assert!(
+        lists > 1000 && captures_followed > 1000,
+        "{lists} lists, {captures_followed} pairs"
+    );
+}

@@ -373,6 +373,8 @@ fn measure_quiescence(rom: &mut RomEngine) -> Result<Vec<(&'static str, Vec<u64>
         ] {
             let mut registers = machine.registers();
             registers.hl = list;
+            // (c non-zero: GenerateQuiescenceMoves lists the legal moves)
+            registers.bc = 1;
             machine.set_registers(&registers);
             cycles.push(machine.call(Location::Label(routine), GENERATOR_BUDGET)?);
             let listed = usize::from(machine.registers().hl.wrapping_sub(list)) / 2;
@@ -384,6 +386,7 @@ fn measure_quiescence(rom: &mut RomEngine) -> Result<Vec<(&'static str, Vec<u64>
         // is written again: GenerateMoves wrote over it).
         let mut registers = machine.registers();
         registers.hl = list;
+        registers.bc = 1;
         machine.set_registers(&registers);
         machine.call(Location::Label("GenerateQuiescenceMoves"), GENERATOR_BUDGET)?;
         let moves = machine.read(Location::Address(list), 2 * quiescence_moves)?;
