@@ -12,17 +12,17 @@
 //! [`TEMPO`] for having the move.
 //!
 //! The numbers are fitted to Fairy-Stockfish's judgement (docs/search.md, "The
-//! evaluation"): some 52,000 positions of the engine's own games (self-play at MEDIUM
-//! and EASY with one move in ten at random, from the openings of the matches), each
-//! scored by Fairy-Stockfish at depth 8; the 34,000 of them whose best move is quiet,
-//! scored within 15 pawns, taught the weights by gradient descent on the logistic loss
-//! between `sigmoid(k * ours)` and `sigmoid(k * theirs)`. `k` = 0.004 (a score of 400
-//! is 5:1 odds) is where the old weights needed no rescaling to fit; the fit pulled each
-//! weight towards its old value (weight 1e-7 a centipawn squared), made each table
-//! symmetric across the c-file (a and e, b and d share an entry: fewer numbers, less
-//! noise) and kept [`TEMPO`] at 8 (fitted, it rose to 42, which played worse). Entries
-//! of squares a piece rarely stands on (the king's ranks 5 and 6) stay near the old
-//! hand-made ones.
+//! evaluation"): 20,195 positions of the engine's own games (self-play at MEDIUM and
+//! EASY with one move in ten at random, from the openings of the matches), each scored
+//! by Fairy-Stockfish at depth 8; the 13,551 of them whose best move is quiet, scored
+//! within 15 pawns, taught the weights by gradient descent on the logistic loss between
+//! `sigmoid(k * ours)` and `sigmoid(k * theirs)`. `k` = 0.004 (a score of 400 is 5:1
+//! odds) is where the hand-made weights fitted a first sample best without rescaling;
+//! the fit pulled each weight towards its hand-made value (weight 1e-7 a centipawn
+//! squared), made each table symmetric across the c-file (a and e, b and d share an
+//! entry: fewer numbers, less noise) and kept [`TEMPO`] at 8 (fitted, it rose to 42,
+//! which played worse). Entries of squares a piece rarely stands on (the king's ranks 5
+//! and 6) stay near the hand-made ones.
 
 use crate::color::Color;
 use crate::position::Position;
