@@ -180,7 +180,7 @@ mod tests {
             ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
             ("DELTA_MARGIN", 200),
-            ("DELTA_PROMOTION_GAIN", 750),
+            ("DELTA_PROMOTION_GAIN", 781),
             ("LEVEL_DEPTH_EASY", 2),
             ("LEVEL_DEPTH_MEDIUM", 3),
             ("LEVEL_DEPTH_HARD", 4),
