@@ -100,21 +100,22 @@ ENDM
 SECTION "Capture keys", ROM0, ALIGN[5]
 
 ; Indexed by role code (engine.inc): a capture's key is
-; CaptureVictimKeys[victim] - CaptureAttackerOrder[attacker].
+; CaptureVictimKeys[victim] - CaptureAttackerOrder[attacker], the roles
+; numbered by the model's order_role (ORDER_ROLE_*: by their material).
 CaptureVictimKeys:
 FOR role, 16
 	IF role == ROLE_PAWN
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_PAWN
 	ELIF role == ROLE_KNIGHT
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 2
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_KNIGHT
 	ELIF role == ROLE_BISHOP
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 3
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_BISHOP
 	ELIF role == ROLE_ROOK
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 4
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_ROOK
 	ELIF role == ROLE_QUEEN
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 5
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_QUEEN
 	ELIF role == ROLE_KING
-		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * 6
+		db KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_KING
 	ELSE
 		db 0
 	ENDC
@@ -122,17 +123,17 @@ ENDR
 CaptureAttackerOrder:
 FOR role, 16
 	IF role == ROLE_PAWN
-		db 1
+		db ORDER_ROLE_PAWN
 	ELIF role == ROLE_KNIGHT
-		db 2
+		db ORDER_ROLE_KNIGHT
 	ELIF role == ROLE_BISHOP
-		db 3
+		db ORDER_ROLE_BISHOP
 	ELIF role == ROLE_ROOK
-		db 4
+		db ORDER_ROLE_ROOK
 	ELIF role == ROLE_QUEEN
-		db 5
+		db ORDER_ROLE_QUEEN
 	ELIF role == ROLE_KING
-		db 6
+		db ORDER_ROLE_KING
 	ELSE
 		db 0
 	ENDC

@@ -436,9 +436,27 @@ pub const fn is_mate_score(score: i16) -> bool {
     score.unsigned_abs() >= (MATE as u16) - MAX_SEARCH_PLY as u16
 }
 
-/// A role's number in the capture key: 1 (pawn) to 6 (king).
+/// A role's number in the capture key, 1 to 6: the roles ranked by their [`MATERIAL`]
+/// (equal values by role, pawn first), the king, worth 0 to the evaluation, last. So the
+/// captures come dearest victim first by the evaluation's own values, which the
+/// assembly's quiescence search relies on (a capture delta pruning skips gains no less
+/// than every one after it), whatever the weights.
 pub const fn order_role(role: Role) -> u8 {
-    role.index() as u8 + 1
+    if matches!(role, Role::King) {
+        return 6;
+    }
+    let value = *MATERIAL.get(role);
+    let mut rank = 1;
+    let mut index = 0;
+    while index < Role::ALL.len() - 1 {
+        let other = Role::ALL[index];
+        let other_value = *MATERIAL.get(other);
+        if other_value < value || (other_value == value && other.index() < role.index()) {
+            rank += 1;
+        }
+        index += 1;
+    }
+    rank
 }
 
 /// The two killers of a ply, the first one first.

@@ -83,15 +83,15 @@ fn mate_in_two_needs_depth_five_when_its_first_move_is_reduced() {
     // so it takes depth 5.
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 3)),
-        "e3c3 480 [e3c3 e1c2 c3c2] d3"
+        "e3c3 451 [e3c3 e1d3 c3d3] d3"
     );
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 4)),
-        "e3e6 30997 [e3e6 e1d3 c6d5] d4"
+        "e3e6 30997 [e3e6 e1c2 c6d5] d4"
     );
     let result = search_depth(STALEMATE_TRAP, 5);
     assert_eq!(result.score, MATE - 3);
-    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1d3 c6d5] d4");
+    assert_eq!(summary(&result), "e3e6 30997 [e3e6 e1c2 c6d5] d4");
     assert_eq!(result.nodes, 234);
 }
 
@@ -101,11 +101,11 @@ fn the_winning_side_avoids_stalemate() {
     // stalemates (score 0) and keeps the rook's material instead.
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 1)),
-        "e3e1 480 [e3e1] d1"
+        "e3e1 447 [e3e1] d1"
     );
     assert_eq!(
         summary(&search_depth(STALEMATE_TRAP, 2)),
-        "e3c3 480 [e3c3 e1c2 c3c2] d2"
+        "e3c3 451 [e3c3 e1d3 c3d3] d2"
     );
     let trap = Position::from_fen(STALEMATE_TRAP).unwrap();
     assert!(trap.play(&uci(&trap, "e3e1")).is_stalemate());
@@ -119,7 +119,7 @@ fn the_losing_side_takes_stalemate() {
     assert_eq!(summary(&search_depth(fen, 2)), "d3d1 0 [d3d1 e1d1] d2");
     let result = search_depth(fen, 3);
     assert_eq!(summary(&result), "d3d1 0 [d3d1 e1d1] d3");
-    assert_eq!(result.nodes, 73);
+    assert_eq!(result.nodes, 69);
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn perpetual_check_is_a_draw_by_repetition_inside_the_search() {
     );
     let result = search_depth(fen, 5);
     assert_eq!(summary(&result), "c6c1 0 [c6c1 e1e2 c1c2 e2e1 c2c1] d5");
-    assert_eq!(result.nodes, 3340);
+    assert_eq!(result.nodes, 3416);
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn repetition_of_the_games_history_is_a_draw() {
     // position is on the board for the second time, and Na4-b6 would repeat the one
     // after the first move, a draw: the best Black has.
     let fen = "k4/p4/n4/5/3Q1/K4 b - - 0 1";
-    assert_eq!(summary(&search_depth(fen, 1)), "a4c5 -452 [a4c5] d1");
+    assert_eq!(summary(&search_depth(fen, 1)), "a4c5 -445 [a4c5] d1");
     let mut repeated = game(fen);
     play(&mut repeated, &["a4b6", "a1b1", "b6a4", "b1a1"]);
     assert_eq!(repeated.keys().first(), repeated.keys().last());
@@ -163,15 +163,15 @@ fn the_fifty_move_rule_is_a_draw_inside_the_search() {
     // 99 every move draws; at 98 the draw is one ply further.
     assert_eq!(
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 99 60", 1)),
-        "e1d1 0 [e1d1] d1"
+        "d2b4 0 [d2b4] d1"
     );
     assert_eq!(
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 1)),
-        "e1d1 876 [e1d1] d1"
+        "d2b4 892 [d2b4] d1"
     );
     assert_eq!(
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 2)),
-        "e1d1 0 [e1d1 a6b6] d2"
+        "d2b4 0 [d2b4] d2"
     );
 }
 
@@ -181,11 +181,11 @@ fn only_the_knight_promotion_wins() {
     let fen = "5/1k1P1/4q/5/P4/K4 w - - 0 1";
     assert_eq!(
         summary(&search_depth(fen, 1)),
-        "d5d6n 402 [d5d6n b5c6 d6e4] d1"
+        "d5d6n 388 [d5d6n b5c6 d6e4] d1"
     );
     let result = search_depth(fen, 4);
-    assert_eq!(summary(&result), "d5d6n 432 [d5d6n b5a5 d6e4 a5b4 e4d2] d4");
-    assert_eq!(result.nodes, 749);
+    assert_eq!(summary(&result), "d5d6n 406 [d5d6n b5a4 d6e4 a4b4 a1b2] d4");
+    assert_eq!(result.nodes, 670);
 }
 
 #[test]
@@ -193,12 +193,12 @@ fn node_counts() {
     // Nodes of the whole search (every iteration up to the depth), so that any change
     // to a rule shows up here.
     let cases: [(&str, [u64; 4]); 3] = [
-        (START, [13, 77, 698, 1771]),
+        (START, [13, 66, 343, 762]),
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
-            [36, 313, 480, 918],
+            [25, 166, 349, 729],
         ),
-        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [12, 59, 73, 98]),
+        ("k4/p2N1/P4/3r1/PP3/K3Q b - - 0 1", [12, 55, 69, 96]),
     ];
     for (fen, counts) in cases {
         let measured: Vec<u64> = (1..=4)
@@ -208,7 +208,7 @@ fn node_counts() {
     }
     assert_eq!(
         summary(&search_depth(START, 4)),
-        "d2d3 8 [d2d3 b5b4 c2c3 c5c4] d4"
+        "b2b3 8 [b2b3 b5b4 d2d3 d5d4] d4"
     );
 }
 
@@ -216,13 +216,13 @@ fn node_counts() {
 fn the_node_budget_is_never_passed() {
     let start = game(START);
     let depth_three = search(&start, Limits::depth(3));
-    assert_eq!(depth_three.nodes, 698);
-    // Depth 4 stopped after 1500 nodes: depth 3's result, 1500 nodes.
-    let stopped = search(&start, Limits::budget(4, 1500));
+    assert_eq!(depth_three.nodes, 343);
+    // Depth 4 stopped after 500 nodes: depth 3's result, 500 nodes.
+    let stopped = search(&start, Limits::budget(4, 500));
     assert_eq!(
         stopped,
         SearchResult {
-            nodes: 1500,
+            nodes: 500,
             ..depth_three.clone()
         }
     );
@@ -295,20 +295,21 @@ fn order_keys() {
     // An under-promotion that captures is still an under-promotion.
     assert_eq!(key("b5a6n"), 3);
     assert_eq!(key("b5a6b"), 1);
-    // Captures: 150 + 8 * victim - attacker, plus 50 for a queen promotion.
+    // Captures: 150 + 8 * victim - attacker, plus 50 for a queen promotion, the roles
+    // numbered by their material: pawn 1, bishop 2, knight 3, rook 4, queen 5.
     assert_eq!(KEY_CAPTURE, 150);
-    assert_eq!(key("d2c4"), 150 + 8 - 2);
+    assert_eq!(key("d2c4"), 150 + 8 - 3);
     assert_eq!(key("b5a6q"), 150 + 8 * 4 - 1 + 50);
-    assert_eq!(key("b5c6q"), 150 + 8 * 2 - 1 + 50);
+    assert_eq!(key("b5c6q"), 150 + 8 * 3 - 1 + 50);
     assert_eq!(key("b5b6q"), KEY_QUEEN_PROMOTION);
     assert_eq!(KEY_QUEEN_PROMOTION, 190);
     // Quiet moves: 64 + ((table[to] - table[from]) >> 2), an arithmetic shift: the
-    // knight's d2 entry is 0, b3's 12 and b1's -22 (-22 >> 2 is -6).
-    assert_eq!(key("d2b3"), 67);
+    // knight's d2 entry is -4, b3's 21 and b1's -26 (-22 >> 2 is -6).
+    assert_eq!(key("d2b3"), 70);
     assert_eq!(key("d2b1"), 58);
-    // The king: e1 2, d1 6, e2 -4.
-    assert_eq!(key("e1d1"), 65);
-    assert_eq!(key("e1e2"), 62);
+    // The king: e1 -4, d1 -17, e2 -16 (-13 >> 2 is -4).
+    assert_eq!(key("e1d1"), 60);
+    assert_eq!(key("e1e2"), 61);
     // The previous best move comes first, whatever it is.
     let best = uci(&position, "e1e2");
     assert_eq!(
@@ -328,11 +329,11 @@ fn order_keys() {
     assert_eq!(with_killers("d2b1"), KEY_FIRST_KILLER);
     assert_eq!(with_killers("e1e2"), KEY_SECOND_KILLER);
     assert_eq!([KEY_FIRST_KILLER, KEY_SECOND_KILLER], [140, 139]);
-    assert_eq!(with_killers("d2b3"), 67);
+    assert_eq!(with_killers("d2b3"), 70);
     let capture_killers = [Some(capture), None];
     assert_eq!(
         order_key(&position, &capture, None, None, &capture_killers),
-        156
+        155
     );
 }
 
@@ -344,17 +345,17 @@ fn order_keys_of_en_passant_castling_and_black() {
         order_key(&position, &uci(&position, "b4c3"), None, None, &NO_KILLERS),
         157
     );
-    // The long castle is the king's move e1-c1 (entries 2 and 12).
+    // The long castle is the king's move e1-c1 (entries -4 and 15).
     let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K w Qq - 0 1").unwrap();
     assert_eq!(
         order_key(&position, &uci(&position, "e1c1"), None, None, &NO_KILLERS),
-        66
+        68
     );
-    // Black reads the mirrored squares: Ke6-d6 reads e1 and d1 (2 and 6).
+    // Black reads the mirrored squares: Ke6-d6 reads e1 and d1 (-4 and -17).
     let position = Position::from_fen("r3k/ppppp/5/5/PPPPP/R3K b Qq - 0 1").unwrap();
     assert_eq!(
         order_key(&position, &uci(&position, "e6d6"), None, None, &NO_KILLERS),
-        65
+        60
     );
 }
 
@@ -367,7 +368,7 @@ fn the_order_is_by_key_then_squares() {
         .collect();
     assert_eq!(
         order.join(" "),
-        "b5a6q b5c6q b5b6q d2c4 d2b3 e1d1 e1e2 d2e4 d2b1 \
+        "b5a6q b5c6q b5b6q d2c4 d2b3 d2e4 e1e2 e1d1 d2b1 \
          b5a6n b5b6n b5c6n b5a6r b5b6r b5c6r b5a6b b5b6b b5c6b"
     );
 }
@@ -457,7 +458,7 @@ fn levels() {
 
 #[test]
 fn delta_pruning_counts_the_material_a_move_takes() {
-    assert_eq!((DELTA_MARGIN, DELTA_PROMOTION_GAIN), (200, 750));
+    assert_eq!((DELTA_MARGIN, DELTA_PROMOTION_GAIN), (200, 781));
     // Black's last move was d5-d3: c3xd4 takes en passant.
     let position = Position::from_fen("1r2k/P4/5/2Pp1/5/K4 w - d4 0 1").unwrap();
     let gains: Vec<(String, i16)> = ["a5b6q", "a5a6q", "c3d4", "c3c4", "a1a2"]
@@ -467,9 +468,9 @@ fn delta_pruning_counts_the_material_a_move_takes() {
     assert_eq!(
         gains,
         [
-            ("a5b6q".to_owned(), 480 + 750),
-            ("a5a6q".to_owned(), 750),
-            ("c3d4".to_owned(), 130),
+            ("a5b6q".to_owned(), 461 + 781),
+            ("a5a6q".to_owned(), 781),
+            ("c3d4".to_owned(), 101),
             ("c3c4".to_owned(), 0),
             ("a1a2".to_owned(), 0),
         ]
@@ -578,18 +579,17 @@ fn the_tables_move_is_ordered_after_the_principal_variations() {
 }
 
 #[test]
-fn the_mate_in_two_of_the_suite_is_found_at_depth_four() {
-    // engine-src/search/suite.txt, line 103: Bd6-c5 Be2-b5 Qe6-b6#. Bd6-c5 is a late
-    // quiet move at the root, searched a ply shallower first, but the mate Qe6-b6+ is a
-    // check, searched a ply deeper (the check extension): the reduced line still ends in
-    // a full-width node that sees the mate. Depth 5 stops after depth 4 found it.
+fn the_mate_in_two_of_the_suite_is_found_at_depth_three() {
+    // engine-src/search/suite.txt, line 103: Bd6-c5 Be2-b5 Qe6-b6#. Bd6-c5 is a quiet
+    // move at the root, not reduced in depth 3's search: depth 3 sees the mate in two
+    // (three plies). Depth 5 stops after depth 3 found it.
     assert_eq!(
-        summary(&search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 4)),
-        "d6c5 30997 [d6c5 e2b5 e6b6] d4"
+        summary(&search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 3)),
+        "d6c5 30997 [d6c5 e2b5 e6b6] d3"
     );
     let result = search_depth("3BQ/k4/3K1/1P3/4b/5 w - - 1 32", 5);
     assert_eq!(result.score, MATE - 3);
-    assert_eq!(summary(&result), "d6c5 30997 [d6c5 e2b5 e6b6] d4");
+    assert_eq!(summary(&result), "d6c5 30997 [d6c5 e2b5 e6b6] d3");
 }
 
 #[test]
@@ -614,14 +614,15 @@ fn easys_checks_in_the_quiescence_search_see_the_mate_in_one_a_move_allows() {
     use engine_src::search::Level;
     // After a1-a2, b3-b1 is mate (c2 and b1 covered by the bishop on d3, d1 by the rook
     // behind the king). Depth 1 alone stands pat on the reply and plays it; EASY's
-    // quiescence search at ply 1 searches the reply's checks too, and plays c1-d1.
+    // quiescence search at ply 1 searches the reply's checks too, and plays d2-e1, which
+    // gives the king d2.
     let position = "5/2pk1/p4/PrPb1/3B1/R1K2 w - - 4 19";
     let plain = search(&game(position), Limits::depth(1));
-    assert_eq!(summary(&plain), "a1a2 18 [a1a2] d1");
+    assert_eq!(summary(&plain), "a1a2 -29 [a1a2] d1");
     let easy = search(&game(position), Level::Easy.uncapped_limits());
     assert_eq!(
         (summary(&easy), easy.nodes),
-        ("c1d1 16 [c1d1] d1".to_string(), 36)
+        ("d2e1 -53 [d2e1] d1".to_string(), 34)
     );
     let after = game(position).position().play(&plain.best.unwrap());
     let reply = search(&Game::new(after), Limits::depth(2));

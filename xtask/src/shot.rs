@@ -213,7 +213,7 @@ pub const GAME_GIF: &str = "game.gif";
 /// board and answered by the engine at EASY; the engine's replies are whatever it plays
 /// (a change to the search may make a move here illegal: the error says where, and the
 /// game so far).
-const GAME_MOVES: &[&str] = &["b2b3", "c2c3", "b1a3", "b3c4", "e2d3"];
+const GAME_MOVES: &[&str] = &["b2b3", "c2c3", "b1a3", "c3b4", "d2d3"];
 
 /// The animation takes a picture every other frame (33.5 ms, 3 to 4 hundredths of a
 /// second, the GIF's unit of time).

@@ -222,11 +222,11 @@ mod tests {
             text.contains("\nDEF EVAL_ROLE_KING       EQU %1100\n"),
             "{text}"
         );
-        // Material: bishop 310 = $0136, rook 480 = $01E0, queen 880 = $0370, pawn 130 =
-        // $0082, knight 300 = $012C at their role codes 1, 2, 3, 4 and 8; Black's negated.
+        // Material: bishop 283 = $011B, rook 461 = $01CD, queen 882 = $0372, pawn 101 =
+        // $0065, knight 323 = $0143 at their role codes 1, 2, 3, 4 and 8; Black's negated.
         assert_eq!(
             row(&text, Color::White, 0),
-            "\tdb    0,   54,  -32,  112, -126,    0,    0,    0,   44,    0,    0,    0,    0,    0,    0,    0 ; White material, low bytes (by role code)"
+            "\tdb    0,   27,  -51,  114,  101,    0,    0,    0,   67,    0,    0,    0,    0,    0,    0,    0 ; White material, low bytes (by role code)"
         );
         assert_eq!(
             row(&text, Color::Black, 1),
@@ -245,11 +245,11 @@ mod tests {
         // read rank 3's entries, negated.
         assert_eq!(
             row(&text, Color::White, 10),
-            "\tdb   10,   14,   20,   14,    8,  -12,   12,   20,   12,  -12,  -10,   -6,   -6,   -6,  -10,    0 ; White pawn, knight, king on rank 3"
+            "\tdb  -11,   43,   -2,   43,  -11,    2,   21,   22,   21,    2,   -5,    6,   -5,    6,   -5,    0 ; White pawn, knight, king on rank 3"
         );
         assert_eq!(
             row(&text, Color::Black, 11),
-            "\tdb  -10,  -14,  -20,  -14,   -8,   12,  -12,  -20,  -12,   12,   10,    6,    6,    6,   10,    0 ; Black pawn, knight, king on rank 4"
+            "\tdb   11,  -43,    2,  -43,   11,   -2,  -21,  -22,  -21,   -2,    5,   -6,    5,   -6,    5,    0 ; Black pawn, knight, king on rank 4"
         );
     }
 
@@ -266,8 +266,8 @@ mod tests {
             "the rows of other roles stay"
         );
         // c3's entry in White's row 10 (rank 3), c4's in Black's row 11 (negated).
-        assert!(row(&changed, Color::White, 10).contains(" -12,   12,   21,   12,  -12,"));
-        assert!(row(&changed, Color::Black, 11).contains("  12,  -12,  -21,  -12,   12,"));
+        assert!(row(&changed, Color::White, 10).contains(",    2,   21,   21,   21,    2,"));
+        assert!(row(&changed, Color::Black, 11).contains(",   -2,  -21,  -21,  -21,   -2,"));
         let mut weights = Weights::model();
         weights.tempo = 10;
         assert!(render(&weights)

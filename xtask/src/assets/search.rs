@@ -18,6 +18,8 @@ use engine_src::search::{
     LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEPTH,
     LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
 };
+use engine_src::role::Role;
+use engine_src::search::order_role;
 
 use super::Outputs;
 
@@ -58,6 +60,12 @@ pub fn render() -> Result<String> {
                 ),
                 ("KEY_CAPTURE", KEY_CAPTURE.into()),
                 ("KEY_CAPTURE_VICTIM", KEY_CAPTURE_VICTIM.into()),
+                ("ORDER_ROLE_PAWN", order_role(Role::Pawn).into()),
+                ("ORDER_ROLE_KNIGHT", order_role(Role::Knight).into()),
+                ("ORDER_ROLE_BISHOP", order_role(Role::Bishop).into()),
+                ("ORDER_ROLE_ROOK", order_role(Role::Rook).into()),
+                ("ORDER_ROLE_QUEEN", order_role(Role::Queen).into()),
+                ("ORDER_ROLE_KING", order_role(Role::King).into()),
                 (
                     "KEY_CAPTURE_QUEEN_PROMOTION",
                     KEY_CAPTURE_QUEEN_PROMOTION.into(),
@@ -184,8 +192,15 @@ mod tests {
             ("FUTILITY_MARGIN", 150),
             ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
+            // The bishop (283) is worth less than the knight (323): taken after it.
+            ("ORDER_ROLE_PAWN", 1),
+            ("ORDER_ROLE_BISHOP", 2),
+            ("ORDER_ROLE_KNIGHT", 3),
+            ("ORDER_ROLE_ROOK", 4),
+            ("ORDER_ROLE_QUEEN", 5),
+            ("ORDER_ROLE_KING", 6),
             ("DELTA_MARGIN", 200),
-            ("DELTA_PROMOTION_GAIN", 750),
+            ("DELTA_PROMOTION_GAIN", 781),
             ("LEVEL_DEPTH_EASY", 1),
             ("LEVEL_DEPTH_MEDIUM", 3),
             ("LEVEL_DEPTH_HARD", 4),

@@ -145,9 +145,9 @@ fn unmaking_restores_the_score() {
     let mut rom = RomEngine::for_tests();
     for (fen, score) in [
         (engine_src::START_FEN, 0),
-        ("r3k/pppp1/5/4r/PPPP1/R3K w Qq - 0 1", -476),
-        ("n1r1k/1P3/5/5/5/K4 w - - 0 1", -552),
-        ("k4/5/5/1PpP1/5/4K w - c4 0 1", 114),
+        ("r3k/pppp1/5/4r/PPPP1/R3K w Qq - 0 1", -461),
+        ("n1r1k/1P3/5/5/5/K4 w - - 0 1", -585),
+        ("k4/5/5/1PpP1/5/4K w - c4 0 1", 138),
     ] {
         let start = position(fen);
         assert_eq!(engine_src::eval::white_score(&start), score, "{fen}");

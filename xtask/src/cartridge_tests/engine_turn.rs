@@ -139,9 +139,9 @@ fn the_time_guard_plays_the_last_finished_iteration_when_the_deadline_ends() {
         (cap - 4..=cap).contains(&cap_left),
         "{cap_left} frames left of {cap}"
     );
-    // The whole search there now takes less than the cap (about 5 seconds): the deadline
-    // is brought forward to 2 seconds, within depth 4, to see what its end does.
-    let left: u16 = 120;
+    // The whole search there now takes less than the cap (under 2 seconds): the deadline
+    // is brought forward to 1.3 seconds, within depth 4, to see what its end does.
+    let left: u16 = 80;
     let [low, high] = left.to_le_bytes();
     machine.write_u8("wThinkFramesLeft", low).unwrap();
     let deadline = machine.symbol("wThinkFramesLeft").unwrap();
@@ -189,11 +189,17 @@ fn a_during_the_search_plays_the_last_finished_iterations_move_at_once_and_is_sp
         "the A acted on the player's turn"
     );
     assert_eq!(super::support::cursor(&machine), cursor);
+    // A new A picks up a piece: the pawn on c2 (the engine's b5-b4 blocks the one on b3).
+    super::support::steer(
+        &mut machine,
+        super::support::place(super::support::square("c2"), false),
+        "c2",
+    );
     press(&mut machine, Button::A);
     assert_eq!(
         state(&machine),
         State::Picked,
-        "a new A picks up the pawn on b3"
+        "a new A picks up the pawn on c2"
     );
     machine.assert_no_violations().unwrap();
 }

@@ -198,7 +198,7 @@ const THINKING_INTERRUPT_CYCLES: u64 = 740;
 #[test]
 fn while_the_engine_thinks_the_interrupt_handlers_take_at_most_740_cycles_a_frame() {
     let mut machine = engine_thinking(Level::Hard);
-    const FRAMES: u64 = 240;
+    const FRAMES: u64 = 100;
     let mut cycles = 0;
     for _ in 0..FRAMES {
         for handler in ["VBlankHandler", "StatHandler"] {

@@ -9,8 +9,8 @@ use super::support::{
 };
 use crate::harness::{Button, Machine};
 
-/// MEDIUM: a search of about a second after b2-b3, room for a dozen presses.
-const MEDIUM: Level = Level::Medium;
+/// HARD: a search of about two seconds after b2-b3 (730 nodes), room for two dozen presses.
+const HARD: Level = Level::Hard;
 
 /// Where the selector stands after the player's b2-b3: b3, column 1, row 3 from the top.
 fn on_b3() -> (u8, u8) {
@@ -47,7 +47,7 @@ fn after_the_engines_move(machine: &mut Machine) {
 
 #[test]
 fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() {
-    let mut machine = engine_thinking(MEDIUM);
+    let mut machine = engine_thinking(HARD);
     assert_eq!(cursor(&machine), on_b3());
     // Up three times and Right twice, each let go before the next: five presses.
     press_during_search(
@@ -76,7 +76,7 @@ fn each_press_during_the_search_moves_the_selector_once_the_player_is_to_move() 
 
 #[test]
 fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() {
-    let mut machine = engine_thinking(MEDIUM);
+    let mut machine = engine_thinking(HARD);
     // Right twice, START, then Down twice (the menu's pointer, which the START has
     // opened by then, goes to its third item, SWITCH SIDES).
     for button in [Button::Right, Button::Right, Button::Start] {
@@ -102,7 +102,7 @@ fn presses_before_a_start_act_before_the_menu_opens_and_those_after_act_in_it() 
 
 #[test]
 fn start_twice_during_a_search_opens_the_menu_and_closes_it_and_the_engine_thinks_on() {
-    let mut machine = engine_thinking(MEDIUM);
+    let mut machine = engine_thinking(HARD);
     machine.tap(Button::Start, 2).unwrap();
     machine.run_frames(2).unwrap();
     assert_eq!(state(&machine), State::Menu, "the first START");
@@ -122,7 +122,7 @@ fn start_twice_during_a_search_opens_the_menu_and_closes_it_and_the_engine_think
 
 #[test]
 fn a_burst_longer_than_the_ring_keeps_every_key_and_merges_only_the_repeats_past_it() {
-    let mut machine = engine_thinking(MEDIUM);
+    let mut machine = engine_thinking(HARD);
     // Right three times (to e3), Left four (to a3), then Right three more: ten presses.
     // The ring keeps the first 8 apart; the 9th and 10th join the 8th, so the last
     // three Rights count as one: the selector ends on b3, not d3.
@@ -134,7 +134,7 @@ fn a_burst_longer_than_the_ring_keeps_every_key_and_merges_only_the_repeats_past
     assert_eq!(cursor(&machine), on_b3());
     // And a key pressed only past the ring's size is not lost: nine Lefts, then Up, which
     // joins the 8th entry.
-    let mut machine = engine_thinking(MEDIUM);
+    let mut machine = engine_thinking(HARD);
     let mut burst = vec![Button::Left; queue_size(&machine) + 1];
     burst.push(Button::Up);
     press_during_search(&mut machine, &burst);

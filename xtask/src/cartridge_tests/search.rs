@@ -70,7 +70,7 @@ fn the_start_position_to_depth_4() {
     let answer = assert_search_as_model(&mut rom, engine_src::START_FEN, Limits::depth(4));
     assert_eq!(
         answer.to_string(),
-        "d2d3 score 8 nodes 1771 depth 4 pv d2d3 b5b4 c2c3 c5c4"
+        "b2b3 score 8 nodes 762 depth 4 pv b2b3 b5b4 d2d3 d5d4"
     );
 }
 
@@ -204,8 +204,9 @@ fn the_stop_flag_ends_the_search_at_once_with_the_last_finished_iteration() {
     let mut rom = RomEngine::for_tests();
     let fen = engine_src::START_FEN;
     let game = Game::new(position(fen));
-    // Iterations 1-3 take some 1.8 million cycles, the fourth 2.8 million more.
-    let stopped = search_stopped_after(&mut rom, fen, 4, 3_000_000);
+    // Iterations 1-3 take some 1 million cycles (343 nodes), the fourth 1.3 million
+    // more (419 nodes).
+    let stopped = search_stopped_after(&mut rom, fen, 4, 1_600_000);
     let answer = &stopped.answer;
     assert_eq!(answer.depth, 3, "{answer}");
     let third = SearchAnswer::of_model(&search(&game, Limits::depth(3))).unwrap();
@@ -242,8 +243,8 @@ fn the_search_returns_within_a_few_thousand_cycles_of_the_stop_flag_wherever_it_
     let fen = "r1bqk/ppp1p/2n2/3pP/PP3/RNBQK w Qq - 0 4";
     let game = Game::new(position(fen));
     // The flag is set after 200,000 cycles, 400,000 ... up to STOP_POINTS times that
-    // (the search takes some 2.5 million).
-    const STOP_POINTS: u64 = 12;
+    // (the search takes some 2.4 million: 801 nodes).
+    const STOP_POINTS: u64 = 11;
     let mut most = 0;
     for after in (1..=STOP_POINTS).map(|n| n * 200_000) {
         let stopped = search_stopped_after(&mut rom, fen, 4, after);
