@@ -55,7 +55,10 @@ pub fn render(book: &Book) -> Result<String> {
                 );
             }
             let from = page_cell(m.from, 0);
-            assert!(from >> LAST_MOVE_BIT == 0, "square {from:#04x} has the last move's bit");
+            assert!(
+                from >> LAST_MOVE_BIT == 0,
+                "square {from:#04x} has the last move's bit"
+            );
             let last = usize::from(index + 1 == entry.moves.len()) << LAST_MOVE_BIT;
             moves.push((from | last, page_cell(m.to, 0), m.to_uci()));
         }
@@ -138,8 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn each_position_is_its_key_and_moves_the_last_marked_and_an_unused_low_byte_ends_the_table(
-    ) {
+    fn each_position_is_its_key_and_moves_the_last_marked_and_an_unused_low_byte_ends_the_table() {
         let book = Book::parse(
             "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1 | d2d3 33 a2a3 30 c2c3 28\n\
              rnbqk/ppppp/2P2/5/PP1PP/RNBQK b Qq - 0 1 | b6c4 40 d5c4 10\n",
@@ -166,7 +168,7 @@ mod tests {
         assert!(text.contains("DEF BOOK_TABLE_END EQU $00\n"));
         assert!(text.contains("DEF BOOK_TABLE_SIZE EQU 17\n"));
         assert_eq!(table_end([1, 0, 3, 0xFF].into_iter()), 2);
-        assert_eq!(table_end((0..=254).into_iter()), 0xFF);
+        assert_eq!(table_end(0..=254), 0xFF);
     }
 
     #[test]

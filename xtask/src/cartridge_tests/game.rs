@@ -632,7 +632,10 @@ fn a_status_row_wider_than_the_status_line_fails_the_build_naming_it() {
     let source = std::fs::read_to_string(root.join(path)).unwrap();
     let include_dirs = crate::rom::include_dirs(&root);
     let assemble = |text: &str| crate::asm::frontend::assemble_source(path, text, &include_dirs);
-    assert!(assemble(&source).is_ok(), "game.asm as it is does not assemble");
+    assert!(
+        assemble(&source).is_ok(),
+        "game.asm as it is does not assemble"
+    );
     for (row, wider, message) in [
         (
             "\"DRAW BY INSUFFICIENT\"",
