@@ -17,9 +17,10 @@ SECTION "Book", ROMX
 ;; The book's move in the current position (loaded, with the game's history:
 ;; its key is the history's last), for a game's seed: of the position's good
 ;; moves, the one at (seed xor the key's low byte) modulo their count.
-;; Twin of Book::lookup (and book::choice). Takes 43 cycles a position of the
-;; table it passes (BOOK_POSITIONS of them; a few more where the low bytes of
-;; the keys agree): well within a frame.
+;; Twin of Book::lookup (and book::choice). Takes 26 cycles a position of the
+;; table it passes and 8 for each move of it after the first (BOOK_POSITIONS
+;; of them; a few more where the low bytes of the keys agree): well within a
+;; frame.
 ;; @param a: the plies played since the start
 ;; @param b: the game's seed
 ;; @return carry: the move in d (from square) and e (to byte, as MakeMove takes
@@ -49,12 +50,10 @@ BookMove::
 	ld b, [hl]
 	ld hl, BookTable
 .position
-	; a: its count of moves (0: the table's end)
+	; (the table's end before the first byte of a key: that is no key's)
 	ld a, [hli]
-	and a
+	cp BOOK_TABLE_END
 	jr z, .notFound
-	push af
-	ld a, [hli]
 	cp e
 	jr nz, .skip3
 	ld a, [hli]
@@ -74,48 +73,51 @@ BookMove::
 .skip1
 	inc hl
 .skipMoves
-	pop af
-	call SkipBookMoves
+	; (past its moves: the last has B_BOOK_LAST_MOVE, bit 7, in its from byte)
+	ld a, [hli]
+	inc hl
+	ASSERT B_BOOK_LAST_MOVE == 7
+	add a
+	jr nc, .skipMoves
 	jr .position
 
 .notFound
-	; (a is 0: `and a` clears the carry)
+	; (`cp` found them equal: no carry)
 	pop bc
-	and a
 	ret
 
 .found
-	; hl: its first move. The choice: (seed xor key's low byte) mod count.
-	pop af
-	ld d, a
+	; d: its count of moves, from its first (at hl)
 	pop bc
+	push hl
+	ld d, 0
+.count
+	inc d
+	ld a, [hli]
+	inc hl
+	add a
+	jr nc, .count
+	pop hl
+	; The choice: (seed xor key's low byte) mod count, two bytes a move.
 	ld a, b
 	xor e
 .modulo
 	sub d
 	jr nc, .modulo
 	add d
-	call SkipBookMoves
-	ld a, [hli]
-	ld d, a
-	ld e, [hl]
-	scf
-	ret
-
-
-;; Steps over moves of a book position's list.
-;; @param a: how many (at most 127)
-;; @param hl: the first
-;; @return hl: just past them (two bytes a move)
-;; @destroys af
-SkipBookMoves:
 	add a
 	add l
 	ld l, a
 	adc h
 	sub l
 	ld h, a
+	ld a, [hli]
+	res B_BOOK_LAST_MOVE, a
+	ld d, a
+	ld e, [hl]
+	scf
 	ret
+
 
 BookTable:
 	book_table

@@ -8,9 +8,10 @@
 ; the same with it as without (no twin in the model: `cargo xtask verify`
 ; proves it).
 ;
-; CheckLines, a page indexed by (king square - square) modulo 256, says from
-; which squares a piece of which role could reach the king: a ray to walk for
-; a slider, a jump for a knight, a diagonal step for a pawn.
+; CheckLines, a table indexed by the king square minus the square, biased by
+; CHECK_LINES_BIAS, says from which squares a piece of which role could reach
+; the king: a ray to walk for a slider, a jump for a knight, a diagonal step
+; for a pawn.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -21,14 +22,21 @@ INCLUDE "engine/engine.inc"
 ; A CheckLines entry: the role bits that can reach the king from the square
 ; (ROLE_DIAGONAL, ROLE_ORTHOGONAL: a ray; ROLE_PAWN: a pawn's diagonal step,
 ; of either colour; ROLE_KNIGHT: a jump), and for a ray the index of its step
-; from the square towards the king, in CheckSteps.
+; from the square towards the king (CHECK_STEP_*) in bits 4-6, which is also
+; the row of the table where the step is kept.
 DEF B_CHECK_STEP_INDEX EQU 4
 DEF CHECK_STEP_MASK    EQU %111 << B_CHECK_STEP_INDEX
-; The ray steps, where no difference of two squares indexes the page: a
-; difference is 16 * rows + files, rows -5..5 and files -4..4, so $55-$AB
-; index none.
-DEF CHECK_STEPS_CELL   EQU $80
-ASSERT (CHECK_STEPS_CELL & CHECK_STEP_MASK) == 0
+; A difference of two squares is 16 * rows + files, rows -5..5 and files
+; -4..4: biased by 5 rows and 4 files it indexes a table of 11 rows of 16
+; cells (the last one cut short), of which files 0..8 are entries; the steps
+; stand in cell 9 of rows 0..7, where no difference falls. The table is 87
+; bytes shorter than a page indexed by the difference itself, and biasing an
+; index costs an `add`, as fetching a step saves a `swap`.
+DEF CHECK_LINES_BIAS   EQU 5 * BOARD_ROW_CELLS + 4
+DEF CHECK_LINES_SIZE   EQU 2 * CHECK_LINES_BIAS + 1
+DEF CHECK_STEPS_CELL   EQU 9
+ASSERT (CHECK_STEPS_CELL & CHECK_STEP_MASK) == 0 && CHECK_STEPS_CELL > 8
+ASSERT CHECK_STEPS_CELL + (7 << B_CHECK_STEP_INDEX) < CHECK_LINES_SIZE
 
 ; The eight steps, in the order of their index.
 DEF CHECK_STEP_0 EQU DIR_N
@@ -56,26 +64,20 @@ MACRO king_square_to_d
 ENDM
 
 
+; (at the start of a page, so that a cell's low byte is its index)
 SECTION "Check lines", ROMX, ALIGN[8]
 
-; The entry of each difference, and the steps at CHECK_STEPS_CELL.
+; The entry of each biased difference, and the steps at CHECK_STEPS_CELL.
 CheckLines:
-FOR cell, 256
-	IF cell >= CHECK_STEPS_CELL && cell < CHECK_STEPS_CELL + 8
-		DEF check_step_index = cell - CHECK_STEPS_CELL
+FOR cell, CHECK_LINES_SIZE
+	IF (cell & ~CHECK_STEP_MASK) == CHECK_STEPS_CELL
+		DEF check_step_index = cell >> B_CHECK_STEP_INDEX
 		db CHECK_STEP_{d:check_step_index}
 	ELSE
-		; (the difference, biased by 5 rows and 8 files: rows 0..10 in the
-		; high nibble, files 4..12 in the low one)
-		IF cell < $80
-			DEF check_biased = cell + 5 * BOARD_ROW_CELLS + 8
-		ELSE
-			DEF check_biased = cell - 256 + 5 * BOARD_ROW_CELLS + 8
-		ENDC
 		DEF check_entry = 0
-		IF check_biased >= 0 && (check_biased % BOARD_ROW_CELLS) >= 4 && (check_biased % BOARD_ROW_CELLS) <= 12
-			DEF check_rows = check_biased / BOARD_ROW_CELLS - 5
-			DEF check_files = check_biased % BOARD_ROW_CELLS - 8
+		IF (cell % BOARD_ROW_CELLS) <= 8
+			DEF check_rows = cell / BOARD_ROW_CELLS - 5
+			DEF check_files = cell % BOARD_ROW_CELLS - 4
 			DEF check_row_span = check_rows * check_rows
 			DEF check_file_span = check_files * check_files
 			IF check_rows == 0 && check_files > 0
@@ -106,7 +108,7 @@ FOR cell, 256
 		db check_entry
 	ENDC
 ENDR
-	assert_table_length CheckLines, 256, 1
+	assert_table_length CheckLines, CHECK_LINES_SIZE, 1
 
 
 SECTION "Gives check", ROMX
@@ -299,6 +301,7 @@ MayAttackKing:
 	ld e, a
 	ld a, d
 	sub c
+	add CHECK_LINES_BIAS
 	ld l, a
 	ld a, [hl]
 	and e
@@ -310,7 +313,6 @@ MayAttackKing:
 	jr nc, .may
 	ld a, [hl]
 	and CHECK_STEP_MASK
-	swap a
 	or CHECK_STEPS_CELL
 	ld l, a
 	ld e, [hl]
@@ -330,6 +332,7 @@ MayAttackKing:
 	; The from square on a ray to the king ...
 	ld a, d
 	sub b
+	add CHECK_LINES_BIAS
 	ld l, a
 	ld a, [hl]
 	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
@@ -337,7 +340,6 @@ MayAttackKing:
 	ld e, a
 	ld a, [hl]
 	and CHECK_STEP_MASK
-	swap a
 	or CHECK_STEPS_CELL
 	ld l, a
 	ld c, [hl]

@@ -388,30 +388,57 @@ CopySideName:
 	ld de, BlackText
 	jr CopyText
 
-WhiteText:     db "WHITE@"
-BlackText:     db "BLACK@"
-ToMoveText:    db " TO MOVE@"
-ThinkingText:  db " THINKING@"
-; As long as WHITE THINKING: the thinking sign runs on after it.
-HintSearchText: db "FINDING A HINT@"
-	ASSERT STRLEN("FINDING A HINT") == THINKING_SIGN_X - STATUS_X
-CheckText:     db TEXT_NEWLINE, "CHECK@"
-WinsText:      db " WINS@"
-NewGameText:   db "A: NEW GAME@"
+; A text of the status line: \1 how many characters stand before its first
+; row on that row (0, or the longest side's name before the words after it),
+; \2 that row and \3, if given, the next; TEXT_NEWLINE between them, TEXT_END
+; after. Each row must fit the status line's width: QueueStatusText pads a
+; row to STATUS_WIDTH (QueuePaddedTiles) and has no room for more.
+MACRO status_text
+	ASSERT (\1) + STRLEN(\2) <= STATUS_WIDTH, "the status row \2, with \1 characters before it, is wider than the status line (STATUS_WIDTH characters)"
+	IF _NARG > 2
+		ASSERT STRLEN(\3) <= STATUS_WIDTH, "the status row \3 is wider than the status line (STATUS_WIDTH characters)"
+		db \2, TEXT_NEWLINE, \3, "@"
+	ELSE
+		db \2, "@"
+	ENDC
+ENDM
 
-; The words of each ending, ENDING_CHECKMATE first.
+; A side's name, before TO MOVE, THINKING or WINS on its row.
+MACRO side_name
+	status_text 0, \1
+	IF STRLEN(\1) > longest_side_name
+		DEF longest_side_name = STRLEN(\1)
+	ENDC
+ENDM
+
+DEF longest_side_name = 0
+WhiteText:     side_name "WHITE"
+BlackText:     side_name "BLACK"
+ToMoveText:    status_text longest_side_name, " TO MOVE"
+ThinkingText:  status_text longest_side_name, " THINKING"
+; As long as WHITE THINKING: the thinking sign runs on after it.
+HintSearchText: status_text 0, "FINDING A HINT"
+	ASSERT STRLEN("FINDING A HINT") == THINKING_SIGN_X - STATUS_X
+; (on the row after the turn's)
+CheckText:     db TEXT_NEWLINE
+	status_text 0, "CHECK"
+WinsText:      status_text longest_side_name, " WINS"
+NewGameText:   status_text 0, "A: NEW GAME"
+
+; The words of each ending, ENDING_CHECKMATE first (the winner, if any, on
+; the row after them).
 EndingTexts:
 	dw .checkmate, .stalemate, .material, .fiftyMoves, .repetition
 	dw .time, .resigned, .agreement
 	assert_table_length EndingTexts, NUM_ENDINGS - 1, 2
-.checkmate:  db "CHECKMATE@"
-.stalemate:  db "STALEMATE", TEXT_NEWLINE, "DRAW@"
-.material:   db "DRAW BY INSUFFICIENT", TEXT_NEWLINE, "MATERIAL@"
-.fiftyMoves: db "DRAW BY FIFTY MOVES@"
-.repetition: db "DRAW BY REPETITION@"
-.time:       db "TIME@"
-.resigned:   db "RESIGNED@"
-.agreement:  db "DRAW BY AGREEMENT@"
+.checkmate:  status_text 0, "CHECKMATE"
+.stalemate:  status_text 0, "STALEMATE", "DRAW"
+.material:   status_text 0, "DRAW BY INSUFFICIENT", "MATERIAL"
+.fiftyMoves: status_text 0, "DRAW BY FIFTY MOVES"
+.repetition: status_text 0, "DRAW BY REPETITION"
+.time:       status_text 0, "TIME"
+.resigned:   status_text 0, "RESIGNED"
+.agreement:  status_text 0, "DRAW BY AGREEMENT"
 
 
 ;; Plays the move the last search found (wSearchBestMove, RunSearch) as

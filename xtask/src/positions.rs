@@ -23,7 +23,7 @@ pub const GAMES_SUITE_PATH: &str = "engine-src/search/games.txt";
 
 /// The groups of the search suite, in the file's order, each with the fewest positions
 /// it may have: what the search must get right, from both sides of the board.
-pub const SEARCH_GROUPS: [(&str, usize); 10] = [
+pub const SEARCH_GROUPS: [(&str, usize); 11] = [
     ("openings", 8),
     ("middlegames", 10),
     ("endgames", 10),
@@ -34,6 +34,7 @@ pub const SEARCH_GROUPS: [(&str, usize); 10] = [
     ("repetition-traps", 5),
     ("fifty-move-traps", 6),
     ("under-promotions", 5),
+    ("killers", 2),
 ];
 
 /// The fewest positions the benchmark suite may have: its median and maximum mean
@@ -270,9 +271,10 @@ mod tests {
                 ("repetition-traps", 7),
                 ("fifty-move-traps", 6),
                 ("under-promotions", 5),
+                ("killers", 2),
             ]
         );
-        assert_eq!(entries.len(), 76);
+        assert_eq!(entries.len(), 78);
         // Both colours to move in every group but the openings' (White's and Black's
         // moves both) and the middlegames'.
         for (name, _) in SEARCH_GROUPS {
@@ -533,8 +535,8 @@ mod tests {
             "suite.txt:22: group \"endgames\" has 9 positions, at least 10 wanted"
         );
         assert_eq!(
-            groups_error(&suite_of(&fewest[..9])),
-            "suite.txt has no group \"under-promotions\""
+            groups_error(&suite_of(&fewest[..10])),
+            "suite.txt has no group \"killers\""
         );
         assert_eq!(
             groups_error(&format!("{START_FEN}\n")),
@@ -545,7 +547,8 @@ mod tests {
             groups_error(&swapped),
             "suite.txt:11: group \"endgames\" where the suite has group \"middlegames\" \
              (groups in order: openings, middlegames, endgames, mate-in-1, mate-in-2, \
-             mate-in-3, stalemate-traps, repetition-traps, fifty-move-traps, under-promotions)"
+             mate-in-3, stalemate-traps, repetition-traps, fifty-move-traps, under-promotions, \
+             killers)"
         );
         let extra = suite_of(&fewest) + &format!("## more: x\n{START_FEN}\n");
         assert!(

@@ -625,3 +625,45 @@ fn the_engine_accepts_a_draw_only_when_its_search_and_its_evaluation_find_it_wor
         machine.assert_no_violations().unwrap();
     }
 }
+
+/// asm/ui/game.asm assembled as it is, and with one of its status texts' rows grown to 21
+/// characters: QueuePaddedTiles pads a row to the line's 20 columns and has no room for
+/// more, so the build must stop, naming the row.
+#[test]
+fn a_status_row_wider_than_the_status_line_fails_the_build_naming_it() {
+    let root = crate::project::root();
+    let path = "asm/ui/game.asm";
+    let source = std::fs::read_to_string(root.join(path)).unwrap();
+    let include_dirs = crate::rom::include_dirs(&root);
+    let assemble = |text: &str| crate::asm::frontend::assemble_source(path, text, &include_dirs);
+    assert!(
+        assemble(&source).is_ok(),
+        "game.asm as it is does not assemble"
+    );
+    for (row, wider, message) in [
+        (
+            "\"DRAW BY INSUFFICIENT\"",
+            "\"DRAW BY INSUFFICIENTS\"",
+            "the status row \"DRAW BY INSUFFICIENTS\", with 0 characters before it, is wider than the status line (STATUS_WIDTH characters)",
+        ),
+        (
+            "\"MATERIAL\"",
+            "\"MATERIAL ON THE BOARD\"",
+            "the status row \"MATERIAL ON THE BOARD\" is wider than the status line (STATUS_WIDTH characters)",
+        ),
+        // WHITE or BLACK before it: 5 + 16 characters.
+        (
+            "\" THINKING\"",
+            "\" THINKING HARDER\"",
+            "the status row \" THINKING HARDER\", with longest_side_name characters before it, is wider than the status line (STATUS_WIDTH characters)",
+        ),
+    ] {
+        assert_eq!(source.matches(row).count(), 1, "{row} is not once in {path}");
+        let errors = match assemble(&source.replace(row, wider)) {
+            Ok(_) => panic!("{path} with {wider} assembles"),
+            Err(errors) => errors,
+        };
+        let found: Vec<String> = errors.errors().map(|e| e.message.clone()).collect();
+        assert_eq!(found, [format!("Assertion failed: {message}")], "{wider}");
+    }
+}

@@ -1090,3 +1090,29 @@ fn violations_seen(machine: &Machine) -> Vec<(ViolationKind, u16, u16, u8, u64)>
         .map(|v| (v.kind, v.pc, v.addr, v.mode, v.cycle))
         .collect()
 }
+
+/// The palettes: a CGB's palette RAM (through BCPD $FF69 and OCPD $FF6B) is locked in
+/// mode 3 like VRAM, and the check reports a write there; a DMG's BGP ($FF47, like OBP0
+/// and OBP1) is a register the PPU reads as it draws, never locked (a write in mode 3
+/// changes the shades from the next pixels on, which is no lost write), so it passes.
+#[test]
+fn a_palette_ram_write_in_mode_3_is_reported_and_a_bgp_write_is_not() {
+    // ld [hl], a at $0176, cycle 43: writes in its cycle 2, dot 116 of line 0 (mode 3).
+    for addr in crate::harness::access::PALETTE_DATA {
+        let machine = store_after(addr, 20, &[0x77]);
+        assert_eq!(
+            violations_seen(&machine),
+            [(ViolationKind::PaletteWrite, 0x0176, addr, 3, 43)]
+        );
+        assert_eq!(
+            machine.assert_no_violations().unwrap_err().to_string(),
+            format!(
+                "1 PPU access violation at 1 place in the code:\n  \
+                 PC $0176: writes palette RAM through ${addr:04X} while the PPU draws \
+                 (mode 3, LY 0, frame 0, cycle 43)"
+            )
+        );
+    }
+    let machine = store_after(0xFF47, 20, &[0x77]);
+    machine.assert_no_violations().unwrap();
+}
