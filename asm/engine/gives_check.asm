@@ -261,6 +261,7 @@ IsLeavingKingToSlider::
 	ld h, HIGH(CheckLines)
 	ld a, d
 	sub b
+	add CHECK_LINES_BIAS
 	ld l, a
 	ld a, [hl]
 	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
@@ -270,6 +271,7 @@ IsLeavingKingToSlider::
 	ld c, [hl]
 	ld a, d
 	sub e
+	add CHECK_LINES_BIAS
 	ld l, a
 	ld a, [hl]
 	xor c
