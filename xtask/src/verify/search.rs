@@ -395,7 +395,7 @@ mod tests {
     the model stops at {}
     (with 48 both stop at {})
 ",
-                "a2a4 b5a4 a1a4 b6a4 b2b3", "a2a4 b5a4 a1a4 b6a4", "a2a4 b5a4 a1a4",
+                "a2a4 b5a4 a1a4 c6a4 b2b3", "a2a4 b5a4 a1a4 c6a4", "a2a4 b5a4 a1a4",
             )
         );
     }
