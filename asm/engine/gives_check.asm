@@ -64,6 +64,24 @@ MACRO king_square_to_d
 ENDM
 
 
+; After a pawn's move just made, b its from square and c its to square: jumps
+; with \1 (jr or jp) to \2 when it was en passant (a diagonal step, the move's
+; undo record says which), which may check through the pawn taken; else falls
+; through.
+; @destroys af, hl
+MACRO jump_if_en_passant
+	ld a, b
+	xor c
+	and SQUARE_FILE_MASK
+	jr z, .notEnPassant\@
+	call UndoRecordKind
+	ld a, [hl]
+	cp MOVE_KIND_EN_PASSANT
+	\1 z, \2
+.notEnPassant\@
+ENDM
+
+
 ; (at the start of a page, so that a cell's low byte is its index)
 SECTION "Check lines", ROMX, ALIGN[8]
 
@@ -183,16 +201,7 @@ IsInCheckAfterMove::
 	jp z, IsInCheck
 	jr .attacks
 .pawn
-	; En passant (a diagonal step, the move's undo record says which) may
-	; have checked through the pawn taken.
-	ld a, b
-	xor c
-	and SQUARE_FILE_MASK
-	jr z, .attacks
-	call UndoRecordKind
-	ld a, [hl]
-	cp MOVE_KIND_EN_PASSANT
-	jp z, IsInCheck
+	jump_if_en_passant jp, IsInCheck
 .attacks
 	; d: the king's square (of the side to move)
 	king_square_to_d COLOR_WHITE, COLOR_BLACK
@@ -218,20 +227,11 @@ MayBeInCheckAfterCapture::
 	ld h, HIGH(wBoard)
 	ld l, c
 	ld e, [hl]
-	; En passant (a diagonal step, the move's undo record says which) may have
-	; checked through the pawn taken.
 	ld a, e
 	and ROLE_MASK
 	cp ROLE_PAWN
 	jr nz, .attacks
-	ld a, b
-	xor c
-	and SQUARE_FILE_MASK
-	jr z, .attacks
-	call UndoRecordKind
-	ld a, [hl]
-	cp MOVE_KIND_EN_PASSANT
-	jr z, .may
+	jump_if_en_passant jr, .may
 .attacks
 	king_square_to_d COLOR_WHITE, COLOR_BLACK
 	jp MayAttackKing

@@ -134,6 +134,19 @@ wCheckTargets: ds 256
 
 SECTION "Move generator", ROM0
 
+; The filters' keep: copies the record at bc - 1 (bc at its to byte) to de,
+; which moves on past it; bc is left at the to byte.
+MACRO keep_record
+	dec bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+	inc bc
+	ld a, [bc]
+	ld [de], a
+	inc de
+ENDM
+
 ;; The legal moves of the side to move (see the top of the file for how and in
 ;; which order).
 ;; @param hl: where to write the list (MOVE_SIZE bytes per move, at most
@@ -314,14 +327,7 @@ KeepMovesToTargets:
 	pop hl
 	and a
 	jr z, .drop
-	dec bc
-	ld a, [bc]
-	ld [de], a
-	inc de
-	inc bc
-	ld a, [bc]
-	ld [de], a
-	inc de
+	keep_record
 .drop
 	inc bc
 	jr .move
@@ -403,14 +409,7 @@ KeepSafeKingSteps:
 	pop de
 	pop hl
 	jr z, .drop
-	dec bc
-	ld a, [bc]
-	ld [de], a
-	inc de
-	inc bc
-	ld a, [bc]
-	ld [de], a
-	inc de
+	keep_record
 .drop
 	inc bc
 	jr .step

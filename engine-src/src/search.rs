@@ -206,9 +206,10 @@ pub const LEVEL_DEPTH_MEDIUM: u8 = 3;
 /// HARD's depth, in plies.
 pub const LEVEL_DEPTH_HARD: u8 = 4;
 /// EASY's quiescence nodes at plies 1 to this search checks too ([`Limits::check_plies`]):
-/// its depth 1 then sees a mate in one or a forking check the player's reply gives, and
-/// its own checking answer to a capture.
-pub const LEVEL_CHECK_PLIES_EASY: u8 = 2;
+/// its depth 1 then sees a mate in one or a forking check the player's reply gives. (At
+/// 2, its own checking answer to a capture too: within 10 points of the same strength
+/// with the fitted evaluation, but a move in two then takes more than 9 frames.)
+pub const LEVEL_CHECK_PLIES_EASY: u8 = 1;
 
 /// The time guard (docs/search.md, "The time guard"): the frames EASY's search may take
 /// before the cartridge plays its last finished iteration's move. Each cap is its

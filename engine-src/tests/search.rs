@@ -438,13 +438,13 @@ fn levels() {
         .iter()
         .map(|level| format!("{level} {} {}", level.depth(), level.check_plies()))
         .collect();
-    assert_eq!(levels, ["EASY 1 2", "MEDIUM 3 0", "HARD 4 0"]);
+    assert_eq!(levels, ["EASY 1 1", "MEDIUM 3 0", "HARD 4 0"]);
     assert_eq!(
         Level::Easy.uncapped_limits(),
         Limits {
             depth: 1,
             nodes: u64::MAX,
-            check_plies: 2
+            check_plies: 1
         }
     );
     // The time guard's budgets: 53, 143 and 471 frames of 17,556 cycles at 2,660 a node.

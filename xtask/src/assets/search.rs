@@ -8,6 +8,8 @@ use std::path::Path;
 
 use anyhow::Result;
 use askama::Template;
+use engine_src::role::Role;
+use engine_src::search::order_role;
 use engine_src::search::{
     Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
     CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN, DELTA_PROMOTION_GAIN, FUTILITY_MARGIN,
@@ -18,8 +20,6 @@ use engine_src::search::{
     LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEPTH,
     LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
 };
-use engine_src::role::Role;
-use engine_src::search::order_role;
 
 use super::Outputs;
 
@@ -204,7 +204,7 @@ mod tests {
             ("LEVEL_DEPTH_EASY", 1),
             ("LEVEL_DEPTH_MEDIUM", 3),
             ("LEVEL_DEPTH_HARD", 4),
-            ("LEVEL_CHECK_PLIES_EASY", 2),
+            ("LEVEL_CHECK_PLIES_EASY", 1),
             ("LEVEL_CHECK_PLIES_MEDIUM", 0),
             ("LEVEL_CHECK_PLIES_HARD", 0),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),

@@ -72,6 +72,21 @@ pub struct ThinkFigures {
     pub longest_fen: String,
     /// Moves over the level's longest target.
     pub over_longest_target: usize,
+    /// The median and the longest of the frames to all of it drawn (the move list's
+    /// entry and the status line too, [`Think::drawn`]).
+    pub median_drawn_frames: f64,
+    pub longest_drawn_frames: u64,
+}
+
+/// The middle value of `values` (sorted, at least one); with an even count, the mean of
+/// the two middle ones.
+fn median_of(values: &[u64]) -> f64 {
+    let count = values.len();
+    if count % 2 == 1 {
+        values[count / 2] as f64
+    } else {
+        (values[count / 2 - 1] + values[count / 2]) as f64 / 2.0
+    }
 }
 
 impl ThinkFigures {
@@ -85,11 +100,8 @@ impl ThinkFigures {
             .iter()
             .find(|think| think.frames == longest.frames)
             .expect("the longest is among them");
-        let median_frames = if count % 2 == 1 {
-            frames[count / 2] as f64
-        } else {
-            (frames[count / 2 - 1] + frames[count / 2]) as f64 / 2.0
-        };
+        let mut drawn: Vec<u64> = thinks.iter().map(|think| think.drawn).collect();
+        drawn.sort_unstable();
         let rank = (count * 9).div_ceil(10);
         let over = target.max_target.map_or(0, |max| {
             frames
@@ -99,11 +111,13 @@ impl ThinkFigures {
         });
         Some(ThinkFigures {
             moves: count,
-            median_frames,
+            median_frames: median_of(&frames),
             p90_frames: frames[rank - 1],
             longest_frames: longest.frames,
             longest_fen: longest.fen.clone(),
             over_longest_target: over,
+            median_drawn_frames: median_of(&drawn),
+            longest_drawn_frames: drawn[count - 1],
         })
     }
 
@@ -500,6 +514,12 @@ fn details(pairings: &[Pairing]) -> String {
                 pairing.level.max_target.unwrap_or(f64::INFINITY),
                 figures.longest_fen
             );
+            let _ = writeln!(
+                out,
+                "  the move list and the status line drawn too: median {}, longest {}",
+                seconds_and_frames(figures.median_drawn_frames),
+                seconds_and_frames(figures.longest_drawn_frames as f64)
+            );
         }
         match pairing.sources() {
             Some(sources) => {
@@ -545,6 +565,8 @@ fn json_of(pairings: &[Pairing], wall_seconds: f64) -> Value {
                 "longest_seconds": figures.as_ref().map(|f| frame_seconds(f.longest_frames)),
                 "longest_fen": figures.as_ref().map(|f| f.longest_fen.clone()),
                 "over_longest_target": figures.as_ref().map(|f| f.over_longest_target),
+                "median_drawn_frames": figures.as_ref().map(|f| f.median_drawn_frames),
+                "longest_drawn_frames": figures.as_ref().map(|f| f.longest_drawn_frames),
                 "target_median_seconds": pairing.level.median_target,
                 "target_longest_seconds": pairing.level.max_target,
                 "sources": pairing.sources().map(|sources| sources
@@ -558,19 +580,22 @@ fn json_of(pairings: &[Pairing], wall_seconds: f64) -> Value {
 }
 
 /// `--out`: every engine move, a line each: level, Fairy-Stockfish depth, game, ply,
-/// frames, DMG seconds, source, FEN; tab-separated under a header line.
+/// frames to the move on the board, DMG seconds, frames to all of it drawn, source, FEN;
+/// tab-separated under a header line.
 fn moves_listing(pairings: &[Pairing]) -> String {
-    let mut out = String::from("level\tfairy_depth\tgame\tply\tframes\tseconds\tsource\tfen\n");
+    let mut out =
+        String::from("level\tfairy_depth\tgame\tply\tframes\tseconds\tdrawn_frames\tsource\tfen\n");
     for pairing in pairings {
         for (game, think) in &pairing.thinks {
             let _ = writeln!(
                 out,
-                "{}\t{}\t{game}\t{}\t{}\t{:.3}\t{}\t{}",
+                "{}\t{}\t{game}\t{}\t{}\t{:.3}\t{}\t{}\t{}",
                 pairing.level.key(),
                 pairing.fairy_depth,
                 think.ply,
                 think.frames,
                 frame_seconds(think.frames),
+                think.drawn,
                 think.source.unwrap_or("-"),
                 think.fen
             );
@@ -621,10 +646,15 @@ mod tests {
         let plies: Vec<usize> = game.thinks.iter().map(|think| think.ply).collect();
         assert_eq!(plies, [1, 3, 5, 7, 9, 11]);
         let frames: Vec<u64> = game.thinks.iter().map(|think| think.frames).collect();
-        // The engine's think times at EASY on this build, in frames: they change with the
-        // engine's speed (print them with --nocapture and write them here).
-        println!("think frames: {frames:?}");
-        assert_eq!(frames, THINK_FRAMES);
+        let drawn: Vec<u64> = game.thinks.iter().map(|think| think.drawn).collect();
+        // The engine's think times at EASY on this build, in frames, to the move on the
+        // board and to all of it drawn: they change with the engine's speed (print them
+        // with --nocapture and write them here).
+        println!("think frames: {frames:?}, drawn: {drawn:?}");
+        assert_eq!(
+            (frames.as_slice(), drawn.as_slice()),
+            (&THINK_FRAMES.0[..], &THINK_FRAMES.1[..])
+        );
         assert_eq!(
             game.thinks[0].fen,
             "rnbqk/ppppp/3P1/5/PPP1P/RNBQK b Qq - 0 1"
@@ -632,7 +662,7 @@ mod tests {
     }
 
     /// See [`a_cartridge_game_at_easy_times_each_engine_move_in_frames`].
-    const THINK_FRAMES: [u64; 6] = [3, 7, 18, 14, 8, 9];
+    const THINK_FRAMES: ([u64; 6], [u64; 6]) = ([3, 5, 13, 9, 5, 5], [3, 6, 14, 12, 8, 8]);
 
     #[test]
     fn an_unknown_level_is_refused_by_name() {
@@ -678,6 +708,7 @@ mod tests {
             ply: 0,
             fen: fen.to_owned(),
             frames,
+            drawn: frames + 2,
             source: None,
         }
     }
@@ -702,6 +733,8 @@ mod tests {
                 longest_frames: 478,
                 longest_fen: "fen 2".to_owned(),
                 over_longest_target: 2,
+                median_drawn_frames: 77.0,
+                longest_drawn_frames: 480,
             }
         );
         assert_eq!(figures.over_percent(), 20.0);

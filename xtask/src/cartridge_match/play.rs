@@ -8,12 +8,17 @@
 //! - **its turn starts** at the first VBlank at which `wGameState` is `STATE_ENGINE`
 //!   (BeginTurn set it in the update that played the player's move, or in the board
 //!   screen's set-up when the engine plays White; that update also queued WHITE THINKING);
-//! - **its move is shown** at the first VBlank after that at which `wGameState` is no
-//!   longer `STATE_ENGINE` (PlayMove played the move: its record is in the move list and
-//!   its board in the VRAM queue) and the VRAM queue is empty: the board's tiles are in
-//!   the tile map, and the picture drawn since the VBlank before shows the move.
+//! - **its move is on the board** at the first VBlank after that at which `wGameState` is
+//!   no longer `STATE_ENGINE` (PlayMove played the move: its record is in the move list
+//!   and its squares in the VRAM queue, first) and the tile map's squares show the
+//!   model's board after the move: the picture drawn since the VBlank before shows the
+//!   move;
+//! - **all of it is drawn** at the first VBlank from then at which the VRAM queue is
+//!   empty: the move list's entry and the status line are in the tile map too.
 //!
-//! The think time is the frames between the two; a DMG second is 59.7275 frames.
+//! The think time is the frames from the first to the second (the move on the board, as
+//! a player sees the reply); the frames to the third are kept beside it. A DMG second is
+//! 59.7275 frames.
 
 use anyhow::{bail, ensure, Context, Result};
 use engine_src::search::Level;
@@ -144,7 +149,11 @@ pub struct Job<'a> {
 pub struct Think {
     pub ply: usize,
     pub fen: String,
+    /// From the turn's start to the move on the board.
     pub frames: u64,
+    /// From the turn's start to the move list and the status line drawn too (at least
+    /// `frames`).
+    pub drawn: u64,
     pub source: Option<&'static str>,
 }
 
@@ -172,6 +181,8 @@ struct Driver<'a> {
     turn_started: Option<(u64, String)>,
     /// The engine's move has been played and its board is on its way to the screen.
     engine_moved: bool,
+    /// The frame the engine's move was first seen on the board, until all is drawn.
+    move_on_board: Option<u64>,
     /// A move was played whose board the screen has not been checked to show yet.
     board_to_check: bool,
     thinks: Vec<Think>,
@@ -236,8 +247,23 @@ impl Driver<'_> {
                 );
             }
         }
+        if self.engine_moved
+            && self.move_on_board.is_none()
+            && check_shown_board(
+                &self.machine,
+                self.art,
+                self.model.position(),
+                self.black_bottom,
+            )
+            .is_ok()
+        {
+            self.move_on_board = Some(frame);
+        }
         let queue_empty = queued_bytes(&self.machine)? == 0;
         if self.engine_moved && queue_empty {
+            // (Once the queue is empty the board is drawn: the check below says so, or
+            // the game fails.)
+            let on_board = self.move_on_board.take().unwrap_or(frame);
             let (started, fen) = self
                 .turn_started
                 .take()
@@ -258,7 +284,8 @@ impl Driver<'_> {
             self.thinks.push(Think {
                 ply: self.model.moves().len() - 1,
                 fen,
-                frames: frame - started,
+                frames: on_board - started,
+                drawn: frame - started,
                 source,
             });
             self.engine_moved = false;
@@ -424,6 +451,7 @@ pub fn play(
         black_bottom,
         turn_started: None,
         engine_moved: false,
+        move_on_board: None,
         board_to_check: false,
         thinks: Vec::new(),
     };

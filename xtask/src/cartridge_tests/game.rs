@@ -8,11 +8,12 @@ use engine_src::{Color, Game, Piece, Position, Role, Square};
 
 use super::support::{
     art, assert_board_is, assert_status, assert_text_at, board_at, bottom_top, clock_place,
-    clock_seconds, color_value, constant, draw_offered, ending, engine_square, engine_thinking,
-    flags, game, menu_item_x, menu_row, message_row, model_square, move_list_panel, oam_at,
-    pick_up, piece_code, place, play, pointer_oam, press, promotion_bits, promotion_question,
-    records, resign, rows, screen_area, screen_text, set_clock_seconds, square, square_area, state,
-    text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending, Level, Mode, State,
+    clock_seconds, color_value, constant, draw_offered, ending, engine_search_started,
+    engine_square, engine_thinking, flags, game, menu_item_x, menu_row, message_row, model_square,
+    move_list_panel, oam_at, pick_up, piece_code, place, play, pointer_oam, press, promotion_bits,
+    promotion_question, records, resign, rows, screen_area, screen_text, set_clock_seconds, square,
+    square_area, state, text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending,
+    Level, Mode, State,
 };
 use crate::assets::gfx;
 use crate::harness::{Button, Machine};
@@ -572,7 +573,7 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
     machine.run_frames(10).unwrap();
     assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), left - 10);
     // EASY's deadline is its time guard's cap; its quiescence search looks at checks.
-    let machine = engine_thinking(Level::Easy);
+    let machine = engine_search_started(Level::Easy);
     assert_eq!(
         machine.read_u8("wSearchDepth").unwrap(),
         ModelLevel::Easy.depth()

@@ -334,6 +334,19 @@ pub(super) fn engine_thinking(level: Level) -> Machine {
     panic!("the engine's search did not start");
 }
 
+/// As [`engine_thinking`], but stopped at the first instruction of RunSearch, StartSearch
+/// just done: however soon the search would end (EASY's can end within the frames a press
+/// takes).
+pub(super) fn engine_search_started(level: Level) -> Machine {
+    let mut machine = board_at(level);
+    choose_move(&mut machine, &Position::start(), "b2b3", false);
+    machine.press(Button::A);
+    let started = machine.run_until("RunSearch", 8 * CYCLES_PER_FRAME);
+    machine.release(Button::A);
+    started.unwrap();
+    machine
+}
+
 /// A two-player game where White's pawn on b5 has been taken to a6, which promotes: the
 /// promotion question is asked. Gives the position (before the promotion).
 pub(super) fn promotion_question() -> (Machine, Position) {

@@ -257,7 +257,9 @@ fn until_next_turn(machine: &mut Machine) -> Clocks {
 
 #[test]
 fn against_the_engine_take_back_takes_back_its_move_and_the_players() {
-    let mut machine = game_at(Mode::White, Level::Easy);
+    // (MEDIUM: EASY's reply can come within the frames the press takes, before the test
+    // reaches its turn.)
+    let mut machine = game_at(Mode::White, Level::Medium);
     // Out of the book, so that each engine move is a search begun at its own turn.
     leave_book(&mut machine);
     let mut game = Game::new(Position::start());

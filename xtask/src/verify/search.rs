@@ -591,7 +591,7 @@ model check $8474 depth 1 bound 1 move $21 $42 score 40
         assert_eq!(
             describe(limits[7]),
             format!(
-                "depth 1, budget {} nodes, checks in the quiescence search to ply 2",
+                "depth 1, budget {} nodes, checks in the quiescence search to ply 1",
                 EASY_NODES / 2
             )
         );
