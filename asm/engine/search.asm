@@ -140,25 +140,35 @@ ENDM
 
 ; Search's child depth, the move made and the ply counted: hChildDepth :=
 ; max(depth - 1, 0), but at a full-width node a move that gives check is
-; searched to the node's own depth (the check extension), and at a quiescence
-; node that searches checks (FRAME_NODE_FLAG) to depth 1. With an argument
-; (FULL_WIDTH), for a node of depth 1 or more only.
+; searched to the node's own depth (the check extension, at a node whose
+; child's ply is below hExtensionPly), and at a quiescence node that searches checks
+; (FRAME_NODE_FLAG) to depth 1. With an argument (FULL_WIDTH), for a node of
+; depth 1 or more only.
 ; @destroys af, bc, de, hl
 MACRO find_child_depth
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	and a
 	IF _NARG == 0
-		jr nz, .extended\@
+		jr nz, .fullWidth\@
 		; (a quiescence node: 0, or as a node of depth 1 when it searches
 		; checks)
 		frame_hl FRAME_NODE_FLAG
 		or [hl]
 		jr z, .childDepth\@
 		ld a, 1
+		jr .extended\@
 	ELSE
 		jr z, .childDepth\@
 	ENDC
+.fullWidth\@
+	; (no check extension at this ply: depth - 1)
+	ld b, a
+	ldh a, [hPly]
+	ld hl, hExtensionPly
+	cp [hl]
+	ld a, b
+	jr nc, .lessOne\@
 .extended\@
 	; a: the depth; then the check (1) or none (0) added, less one
 	frame_push af
@@ -166,6 +176,7 @@ MACRO find_child_depth
 	call IsInCheckAfterMove
 	frame_pop bc
 	add b
+.lessOne\@
 	dec a
 .childDepth\@
 	ldh [hChildDepth], a
@@ -267,6 +278,11 @@ hFollowPly:: db
 ; moves (ProbeTable; from square 0: none), which OrderMoves keys
 ; KEY_TABLE_MOVE.
 hTableMove:: ds MOVE_SIZE
+; The check extension: a node extends its checks when its child's ply (hPly
+; after its count) is below this; $FF (every node) unless the root has at most
+; CHECK_EXTENSION_PIECES pieces, the kings counted, then the iteration's depth
+; plus one (0 before the first iteration).
+hExtensionPly: db
 
 
 SECTION "Search interface", WRAM0
@@ -430,6 +446,23 @@ SearchBestMove::
 	inc e
 	dec c
 	jr nz, .copyBudget
+	; hExtensionPly := $FF, or 0 when the root has at most
+	; CHECK_EXTENSION_PIECES pieces: c (0 after the copy) := the slots that
+	; hold a square.
+	ld hl, wPieceSquares
+	ld b, 2 * PIECE_SLOTS
+.countPieces
+	ld a, [hli]
+	and a
+	jr z, .noPiece
+	inc c
+.noPiece
+	dec b
+	jr nz, .countPieces
+	ld a, CHECK_EXTENSION_PIECES
+	sub c
+	sbc a
+	ldh [hExtensionPly], a
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
@@ -456,6 +489,17 @@ SearchBestMove::
 	ld a, 1
 .iteration
 	ld [wSearchIteration], a
+	; In an endgame (hExtensionPly not $FF), the nodes at plies below the
+	; iteration's depth extend their checks: hExtensionPly := depth + 1.
+	ld b, a
+	ldh a, [hExtensionPly]
+	inc a
+	jr z, .everyPly
+	ld a, b
+	inc a
+	ldh [hExtensionPly], a
+.everyPly
+	ld a, b
 	; Aspiration windows: the first iteration searches the full window, each
 	; later one done_score - ASPIRATION_MARGIN to done_score +
 	; ASPIRATION_MARGIN (never a mate score: a mate ends the iterations).
@@ -729,14 +773,27 @@ Search:
 .alphaKept
 	; c: 0 when the node is not in check, so that its moves are listed
 	; pseudo-legal (GenerateQuiescenceMoves) and their pins tested only as
-	; they come (below). A quiescence node can be in check only after a
-	; quiescence move: a full-width node searches a move that gives check to
-	; its own depth (the check extension), never 0.
+	; they come (below). A quiescence node can be in check after a quiescence
+	; move, or after a full-width node's move at a ply the check extension
+	; skips (hPly at least hExtensionPly): elsewhere a full-width node
+	; searches a move that gives check to its own depth, never 0.
 	ld c, 0
 	frame_hl PARENT_FRAME + FRAME_DEPTH
 	ld a, [hl]
 	and a
-	jr nz, .notInCheck
+	jr z, .afterQuiescence
+	ldh a, [hPly]
+	ld hl, hExtensionPly
+	cp [hl]
+	jr c, .notInCheck
+	; c := $FF in check, 0 not
+	frame_move_de PARENT_FRAME
+	call IsInCheckAfterMove
+	dec a
+	cpl
+	ld c, a
+	jr .notInCheck
+.afterQuiescence
 	frame_move_de PARENT_FRAME
 	call MayBeInCheckAfterCapture
 	sbc a

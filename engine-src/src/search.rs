@@ -194,6 +194,13 @@ pub const LMR_MOVES: u8 = 3;
 /// plus this margin is at most alpha skips its quiet moves after the first.
 pub const FUTILITY_MARGIN: i16 = 150;
 
+/// The check extension (docs/search.md): in a search whose root has at most this many
+/// pieces, the kings counted, only the nodes at plies below the iteration's depth extend
+/// their checks. In such an endgame a queen or a rook can check at nearly every move,
+/// and a run of checks, each searched a ply deeper, took the search to its last ply and
+/// past the time guard.
+pub const CHECK_EXTENSION_PIECES: u32 = 6;
+
 /// Aspiration windows (docs/search.md): every iteration after the first starts with the
 /// window of the last finished one's score, less and plus this margin; a score outside
 /// it is searched again with that side of the window open.
@@ -616,6 +623,11 @@ struct Searcher<'a> {
     stopped: bool,
     /// [`Limits::check_plies`].
     check_plies: usize,
+    /// `true` when the root has at most [`CHECK_EXTENSION_PIECES`] pieces.
+    endgame: bool,
+    /// The nodes at plies below this extend their checks: the iteration's depth in an
+    /// [`Searcher::endgame`], every ply otherwise.
+    extension_plies: usize,
     /// The game's keys, the root's last.
     history: &'a [u64],
     /// `line[ply]` is the key of the position at `ply` (the root's at 0).
@@ -773,8 +785,13 @@ impl Searcher<'_> {
             if self.stopped {
                 return 0;
             }
-            // The check extension: a move that gives check is searched a ply deeper.
-            let child_depth = if checks { depth } else { depth - 1 };
+            // The check extension: a move that gives check is searched a ply deeper,
+            // in an endgame only at a ply below the iteration's depth.
+            let child_depth = if checks && ply < self.extension_plies {
+                depth
+            } else {
+                depth - 1
+            };
             if score <= alpha {
                 // Proven no better by the reduced search.
             } else if searched == 0 || alpha + 1 == beta || depth < 2 {
@@ -921,6 +938,8 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
         nodes: 0,
         stopped: false,
         check_plies: limits.check_plies.into(),
+        endgame: position.board().occupied().count() <= CHECK_EXTENSION_PIECES,
+        extension_plies: MAX_SEARCH_PLY,
         history,
         line: [0; MAX_SEARCH_PLY + 1],
         killers: [[None; 2]; MAX_SEARCH_PLY],
@@ -939,6 +958,9 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
     let mut done = 0;
     let mut done_score = 0;
     for depth in 1..=limits.depth {
+        if searcher.endgame {
+            searcher.extension_plies = depth.into();
+        }
         // Aspiration windows: after the first iteration, a window around the last score
         // (never a mate score: a mate ends the iterations). A root score is never
         // -INFINITY nor INFINITY, so an open side never fails: at most three searches.

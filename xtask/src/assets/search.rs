@@ -11,14 +11,15 @@ use askama::Template;
 use engine_src::role::Role;
 use engine_src::search::order_role;
 use engine_src::search::{
-    Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CLOCK_LEVEL_EXTRA_FRAMES,
-    CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN, DELTA_PROMOTION_GAIN, FUTILITY_MARGIN,
-    INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION, KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER,
-    KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET, KEY_QUIET_SHIFT, KEY_SECOND_KILLER,
-    KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP, KEY_UNDER_PROMOTION_KNIGHT,
-    KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD,
-    LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEPTH,
-    LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, TABLE_ENTRIES,
+    Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_EXTENSION_PIECES,
+    CLOCK_LEVEL_EXTRA_FRAMES, CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN,
+    DELTA_PROMOTION_GAIN, FUTILITY_MARGIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
+    KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET,
+    KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP,
+    KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY,
+    LEVEL_CAP_FRAMES_HARD, LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD,
+    LEVEL_DEPTH_MEDIUM, LMR_DEPTH, LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
+    TABLE_ENTRIES,
 };
 
 use super::Outputs;
@@ -102,6 +103,13 @@ pub fn render() -> Result<String> {
         (
             vec!["Futility pruning at depth 1 (docs/search.md, \"Futility pruning\")."],
             vec![("FUTILITY_MARGIN", FUTILITY_MARGIN.into())],
+        ),
+        (
+            vec![
+                "The check extension (docs/search.md, \"The check extension\"): off when the",
+                "root has at most this many pieces.",
+            ],
+            vec![("CHECK_EXTENSION_PIECES", CHECK_EXTENSION_PIECES.into())],
         ),
         (
             vec!["Aspiration windows (docs/search.md, \"Aspiration windows\")."],
@@ -190,6 +198,7 @@ mod tests {
             ("LMR_DEPTH", 3),
             ("LMR_MOVES", 3),
             ("FUTILITY_MARGIN", 150),
+            ("CHECK_EXTENSION_PIECES", 6),
             ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
             // The bishop (283) is worth less than the knight (323): taken after it.
