@@ -64,6 +64,17 @@ MACRO king_square_to_d
 ENDM
 
 
+; hl := the CheckLines cell of the king square \1 minus the square \2
+; (registers), and a := its entry; h must be HIGH(CheckLines) already.
+MACRO check_line_entry
+	ld a, \1
+	sub \2
+	add CHECK_LINES_BIAS
+	ld l, a
+	ld a, [hl]
+ENDM
+
+
 ; After a pawn's move just made, b its from square and c its to square: jumps
 ; with \1 (jr or jp) to \2 when it was en passant (a diagonal step, the move's
 ; undo record says which), which may check through the pawn taken; else falls
@@ -259,21 +270,13 @@ IsLeavingKingToSlider::
 	king_square_to_d COLOR_WHITE, COLOR_BLACK
 	; The from square on a ray to the king (most are not: legal) ...
 	ld h, HIGH(CheckLines)
-	ld a, d
-	sub b
-	add CHECK_LINES_BIAS
-	ld l, a
-	ld a, [hl]
+	check_line_entry d, b
 	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
 	ret z
 	; ... and the target not on that ray, the same side of the king (the same
 	; step towards it: the piece stays between, or takes the slider) ...
 	ld c, [hl]
-	ld a, d
-	sub e
-	add CHECK_LINES_BIAS
-	ld l, a
-	ld a, [hl]
+	check_line_entry d, e
 	xor c
 	and CHECK_STEP_MASK | ROLE_DIAGONAL | ROLE_ORTHOGONAL
 	ret z
@@ -301,11 +304,7 @@ MayAttackKing:
 	cp ROLE_KING
 	jr z, .discovery
 	ld e, a
-	ld a, d
-	sub c
-	add CHECK_LINES_BIAS
-	ld l, a
-	ld a, [hl]
+	check_line_entry d, c
 	and e
 	jr z, .discovery
 	; A knight or a pawn (of either colour: the other's may not) reaches it;
@@ -332,11 +331,7 @@ MayAttackKing:
 	ld h, HIGH(CheckLines)
 .discovery
 	; The from square on a ray to the king ...
-	ld a, d
-	sub b
-	add CHECK_LINES_BIAS
-	ld l, a
-	ld a, [hl]
+	check_line_entry d, b
 	and ROLE_DIAGONAL | ROLE_ORTHOGONAL
 	ret z
 	ld e, a
