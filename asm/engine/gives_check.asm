@@ -257,7 +257,9 @@ MayBeInCheckAfterCapture::
 ;; beyond) and its target off that ray? The quiescence search asks it of the
 ;; pseudo-legal moves GenerateQuiescenceMoves lists when the side to move is
 ;; not in check: these are the only illegal ones (a king's move and en passant
-;; are tested as they are listed; a king's from square is on no ray to itself).
+;; are tested as they are listed; a king's move reaches the discovery walk too,
+;; its difference 0 reading a diagonal entry, and that walk, away from the
+;; king, never meets it: nc).
 ;; Twin of the pin rule of engine-src's legal_moves (pinned pieces move along
 ;; their pin line only).
 ;; @param d: from square; e: to square (a quiescence move's to byte: no

@@ -106,8 +106,8 @@ pub fn render() -> Result<String> {
         ),
         (
             vec![
-                "The check extension (docs/search.md, \"The check extension\"): off when the",
-                "root has at most this many pieces.",
+                "The check extension (docs/search.md, \"The check extension\"): when the root",
+                "has at most this many pieces, only at plies below the iteration's depth.",
             ],
             vec![("CHECK_EXTENSION_PIECES", CHECK_EXTENSION_PIECES.into())],
         ),
