@@ -88,24 +88,25 @@ ASSERT FRAME_TABLE_KEEP == FRAME_DEPTH - 1
 ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
 ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
 ; Search's child window: bc := -beta, de := -alpha (the node's own window,
-; negated: the child's alpha and beta).
+; negated: the child's alpha and beta). -x = ~x + 1: `cpl` a byte and `inc`
+; the pair, 10 M-cycles a score where 0 - x with `sub` and `sbc` takes 11
+; and a byte more.
 MACRO child_window
 	frame_hl FRAME_ALPHA
-	xor a
-	sub [hl]
+	ld a, [hli]
+	cpl
 	ld e, a
-	inc hl
-	ld a, 0
-	sbc [hl]
+	ld a, [hli]
+	cpl
 	ld d, a
-	inc hl
-	xor a
-	sub [hl]
+	inc de
+	ld a, [hli]
+	cpl
 	ld c, a
-	inc hl
-	ld a, 0
-	sbc [hl]
+	ld a, [hl]
+	cpl
 	ld b, a
+	inc bc
 ENDM
 
 ; hl := this ply's killers in wKillers (hPly's two moves).
@@ -132,9 +133,10 @@ MACRO frame_move_de
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
+	; (`ld a, [hld]` and `ld e, a`: 3 M-cycles, `ld e, [hl]` and `dec hl` 4)
 	dec hl
-	ld e, [hl]
-	dec hl
+	ld a, [hld]
+	ld e, a
 	ld d, [hl]
 ENDM
 
@@ -188,17 +190,20 @@ ENDM
 MACRO search_child
 	IF _NARG == 0
 		frame_hl FRAME_END
+		ld a, [hli]
+		ld h, [hl]
+		ld l, a
 		ldh a, [hChildDepth]
 	ELSE
 		frame_hl FRAME_DEPTH
 		ld a, [hli]
 		sub \1
+		frame_push af
+		ld a, [hli]
+		ld h, [hl]
+		ld l, a
+		frame_pop af
 	ENDC
-	frame_push af
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
-	frame_pop af
 	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
 	; above the child's)
 	frame_balanced
@@ -312,8 +317,9 @@ wSearchPv:: ds MAX_SEARCH_PLY * MOVE_SIZE
 
 SECTION "Search nodes left", WRAM0, ALIGN[2]
 
-; The budget minus the nodes searched so far, 32 bits little-endian; aligned
-; so that its bytes are walked with `inc l`.
+; The budget minus the nodes searched so far, complemented (Search counts a
+; node with `inc`), 32 bits little-endian; aligned so that its bytes are walked
+; with `inc l`.
 wNodesLeft: ds 4
 
 
@@ -442,6 +448,7 @@ SearchBestMove::
 	ld c, 4
 .copyBudget
 	ld a, [hli]
+	cpl
 	ld [de], a
 	inc e
 	dec c
@@ -632,14 +639,14 @@ SearchBestMove::
 	ld [wSearchScore], a
 	ld a, [wDoneScore + 1]
 	ld [wSearchScore + 1], a
-	; nodes = budget - nodes left
+	; nodes = budget - nodes left = budget + (nodes left complemented) + 1
 	ld de, wSearchNodeBudget
 	ld hl, wNodesLeft
 	ld bc, wSearchNodes
-	and a
+	scf
 	REPT 4
 		ld a, [de]
-		sbc [hl]
+		adc [hl]
 		ld [bc], a
 		inc de
 		inc hl
@@ -669,9 +676,10 @@ CopySearchBytes:
 ;; @return hl: the score (biased); 0 when the search has stopped
 ;; @destroys af, bc, de
 Search:
-	; (FRAME_SEARCHED and FRAME_IN_CHECK: written when they are kept)
-	push hl
-	push hl
+	; FRAME_SEARCHED, FRAME_NODE_FLAG and FRAME_NEXT are written before they
+	; are read (when they are kept): room made for them, not pushed (`add sp`
+	; is 4 M-cycles, two `push hl` 8).
+	add sp, -4
 	push hl
 	push af
 	push de
@@ -684,22 +692,21 @@ Search:
 	ldh a, [hSearchStop]
 	and a
 	jp nz, .returnZero
-	; 2. nodes += 1: one fewer left, the borrow running up the bytes while
-	; they were 0 (the low byte was not, but once in 256 nodes).
+	; 2. nodes += 1: one fewer left. wNodesLeft holds the nodes left
+	; complemented, so one fewer is one more, the carry running up the bytes
+	; while they wrap to 0 (the low byte does not, but once in 256 nodes):
+	; `inc [hl]` sets z itself (6 M-cycles a byte with the jump, not 9).
 	ld hl, wNodesLeft
-	ld a, [hl]
-	dec [hl]
-	and a
-	jr nz, .counted
 	REPT 3
-		inc l
-		ld a, [hl]
-		dec [hl]
-		and a
+		inc [hl]
 		jr nz, .counted
+		inc l
 	ENDR
-	; All four were 0: the budget was spent (the count goes back to 0).
-	xor a
+	inc [hl]
+	jr nz, .counted
+	; All four wrapped: none was left, the budget was spent (the count goes
+	; back to none left, $FFFFFFFF complemented).
+	ld a, $FF
 	REPT 3
 		ld [hld], a
 	ENDR
@@ -898,16 +905,16 @@ Search:
 	frame_pop hl
 
 .listed
-	; de: the first record, hl: the end
+	; de: the first record, hl: the end (`ld a, r` and `ld [hli], a`: 3
+	; M-cycles a byte, `ld [hl], r` and `inc hl` 4)
 	ld b, h
-	ld c, l
+	ld a, l
 	frame_hl FRAME_END
-	ld [hl], c
-	inc hl
-	ld [hl], b
-	inc hl
-	ld [hl], e
-	inc hl
+	ld [hli], a
+	ld a, b
+	ld [hli], a
+	ld a, e
+	ld [hli], a
 	ld [hl], d
 
 .nextMove
@@ -927,10 +934,9 @@ Search:
 	call PickNextMove
 	; de: the move, the record's last two bytes; hl: the next record.
 	ld b, h
-	ld c, l
+	ld a, l
 	frame_hl FRAME_NEXT
-	ld [hl], c
-	inc hl
+	ld [hli], a
 	ld [hl], b
 	; 5. Delta pruning in the quiescence search.
 	frame_hl FRAME_DEPTH
@@ -966,11 +972,10 @@ Search:
 	; made, but after futility pruning, which skips most quiet moves at depth
 	; 1 without a test.
 	; A late move's reduction (late-move reductions, in a node of depth >=
-	; LMR_DEPTH not in check, after LMR_MOVES moves): a: non-zero for a
-	; quiet move that is no killer (tested before it is made), then for one
-	; that gives no check (after).
-	frame_hl FRAME_DEPTH
-	ld a, [hl]
+	; LMR_DEPTH not in check, after LMR_MOVES moves): a quiet move that is
+	; no killer (tested before it is made) is made at .lateMove, and reduced
+	; there when it gives no check (tested after).
+	; (a: the depth, read above)
 	cp LMR_DEPTH
 	jr c, .early
 	call IsKingStepAttacked
@@ -982,11 +987,10 @@ Search:
 	ld a, [hl]
 	and a
 	jr nz, .notLate
-	push de
+	; (IsQuietNotKiller keeps de)
 	call IsQuietNotKiller
-	pop de
-	sbc a
-	jr .lateTested
+	jp c, .lateMove
+	jr .notLate
 .early
 	; (a: the depth, below LMR_DEPTH)
 	; Futility pruning, in a futile node of depth 1: a quiet move after the
@@ -1004,9 +1008,8 @@ Search:
 	cp HIGH(BIASED_MINUS_INFINITY)
 	jr z, .notLateUntested
 .skippedUnlessCheck
-	push de
+	; (IsQuietMove keeps de)
 	call IsQuietMove
-	pop de
 	jr nc, .notLateUntested
 	; (most such moves cannot give check: skipped without being made)
 	push de
@@ -1019,7 +1022,7 @@ Search:
 	call MakeMove
 	call IsInCheck
 	pop de
-	jr z, .futileChecks
+	jr z, .plyCounted
 	call UnmakeMove
 .futile
 	; (a run of skipped moves makes no node: the stop flag is read here too,
@@ -1028,42 +1031,15 @@ Search:
 	and a
 	jp nz, .returnZero
 	jp .nextMove
-.futileChecks
-	ld hl, hPly
-	inc [hl]
-	jr .unreduced
 .notLateUntested
 	call IsKingStepAttacked
 	jp z, .nextMove
 .notLate
-	xor a
-.lateTested
-	frame_push af
 	call MakeMove
+.plyCounted
+	; (a futile move that gives check comes here made)
 	ld hl, hPly
 	inc [hl]
-	frame_pop af
-	and a
-	jr z, .unreduced
-	frame_move_de
-	call IsInCheckAfterMove
-	jr z, .unreduced
-	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
-	; as usual only if it beats alpha there (not stopped).
-	child_window
-	ld b, d
-	ld c, e
-	dec bc
-	search_child 2
-	ldh a, [hSearchStop]
-	and a
-	jp nz, .searched
-	frame_hl FRAME_ALPHA
-	ld a, [hli]
-	sub c
-	ld a, [hl]
-	sbc b
-	jp nc, .searched
 .unreduced
 	find_child_depth
 	; s := -search(hChildDepth, -beta, -alpha, ply + 1), or, by
@@ -1130,8 +1106,8 @@ Search:
 	ld a, [hld]
 	sbc b
 	jp nc, .nextMove
-	ld [hl], c
-	inc hl
+	ld a, c
+	ld [hli], a
 	ld [hl], b
 	; (de: the move, for what follows)
 	frame_move_de
@@ -1152,22 +1128,23 @@ Search:
 	ld a, [hld]
 	sbc b
 	jp nc, .nextMove
-	ld [hl], c
-	inc hl
+	ld a, c
+	ld [hli], a
 	ld [hl], b
-	frame_push bc
-	frame_push de
-	call UpdatePv
-	frame_pop de
-	frame_pop bc
-	; s >= beta: a cutoff
-	frame_hl FRAME_BETA
+	; s >= beta: a cutoff (hl: alpha's high byte, beta's bytes next). Tested
+	; before UpdatePv, which destroys bc: s need not be kept over its call
+	; (7 M-cycles), and a move that raises alpha without a cutoff keeps no
+	; move either.
+	inc hl
 	ld a, c
 	sub [hl]
 	inc hl
 	ld a, b
 	sbc [hl]
-	jp c, .nextMove
+	jr c, .raisedAlpha
+	frame_push de
+	call UpdatePv
+	frame_pop de
 	; A quiet move of the full-width search becomes this ply's first killer.
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
@@ -1175,6 +1152,36 @@ Search:
 	jr z, .returnBestScore
 	call StoreKillerIfQuiet
 	jr .store
+.raisedAlpha
+	call UpdatePv
+	jp .nextMove
+.lateMove
+	; A late move, made, is reduced unless it gives check. (Its own copy of
+	; the making: the moves that are not late, nearly all, go straight on to
+	; .unreduced with no flag pushed and tested, 12 M-cycles less.)
+	call MakeMove
+	ld hl, hPly
+	inc [hl]
+	frame_move_de
+	call IsInCheckAfterMove
+	jp z, .unreduced
+	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
+	; as usual only if it beats alpha there (not stopped).
+	child_window
+	ld b, d
+	ld c, e
+	dec bc
+	search_child 2
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .searched
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	jp nc, .searched
+	jp .unreduced
 .deltaPruned
 	; Every later move of the list gains no more than a capture pruned (the
 	; order puts the dearer victims first, the promotions before them): all
