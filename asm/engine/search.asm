@@ -921,8 +921,8 @@ Search:
 	frame_hl FRAME_END
 	ld a, [hli]
 	ld c, a
-	ld b, [hl]
-	inc hl
+	ld a, [hli]
+	ld b, a
 	ld a, [hli]
 	ld h, [hl]
 	ld l, a
@@ -980,8 +980,12 @@ Search:
 	jr c, .early
 	call IsKingStepAttacked
 	jp z, .nextMove
+	; (FRAME_SEARCHED counted here, where it is read: every move past the
+	; king's test is searched, and only these nodes keep the count)
 	frame_hl FRAME_SEARCHED
-	ld a, [hli]
+	ld a, [hl]
+	inc [hl]
+	inc hl
 	cp LMR_MOVES
 	jr c, .notLate
 	ld a, [hl]
@@ -1032,6 +1036,15 @@ Search:
 	jp nz, .returnZero
 	jp .nextMove
 .notLateUntested
+	; Only the king's own moves need IsKingStepAttacked: its first test (the
+	; from square the side to move's king square, hKingSquares) made here,
+	; 12 M-cycles for any other move where the call and the jump take 23.
+	ldh a, [hSideToMove]
+	add LOW(hKingSquares)
+	ld c, a
+	ldh a, [c]
+	cp d
+	jr nz, .notLate
 	call IsKingStepAttacked
 	jp z, .nextMove
 .notLate
@@ -1086,9 +1099,6 @@ Search:
 	child_window
 	search_child
 .searched
-	; (counted in every node: read only where kept)
-	frame_hl FRAME_SEARCHED
-	inc [hl]
 	ld hl, hPly
 	dec [hl]
 	; Unmake the move (read back from its record), keeping s in bc.
