@@ -318,132 +318,10 @@ ENDC
 	ret
 
 .pawnOrKing
+	; e: the piece moved, a pawn or a king (a king has both bits 2 and 3)
+	ld e, a
 	bit 3, a
-	jp nz, .king
-	xor a
-	ldh [hHalfmoveClock], a
-	ld a, c
-	jump_if_on_rank_1 jr, .promotion
-	jump_if_on_rank_6 jr, .promotion
-	sub b
-	cp 2 * DIR_N
-	jr z, .doubleStep
-	cp 2 * DIR_S - 256
-	jr z, .doubleStep
-	; A diagonal step to an empty square takes en passant.
-	bit 0, a
-	jr z, .pawnPlace
-	ldh a, [hCapturedPiece]
-	and a
-	jr nz, .pawnPlace
-.enPassant
-	; The pawn taken stands beside, on the capturer's rank.
-	ld a, b
-	and SQUARE_ROW_MASK
-	ld e, a
-	ld a, c
-	and SQUARE_FILE_MASK
-	or e
-	ld e, a
-	ld d, HIGH(wBoard)
-	ld a, [de]
-	push af
-	ld l, e
-	xor a
-	ld [de], a
-	pop af
-	push af
-	push de
-	call XorPieceKey
-	pop de
-	pop af
-	push af
-	push de
-	ld l, e
-	call SubtractPieceValue
-	pop de
-	call UndoRecordKind
-	ld [hl], MOVE_KIND_EN_PASSANT
-	dec hl
-	pop af
-	ld [hl], a
-	; Its slot goes in the record and keeps square 0 until UnmakeMove.
-	inc hl
-	inc hl
-	ld d, HIGH(wPieceSlotOf)
-	ld a, [de]
-	ld [hl], a
-	ld l, a
-	ld h, HIGH(wPieceSquares)
-	ld [hl], 0
-.pawnPlace
-	ldh a, [hMovedPiece]
-	jp .place
-
-.doubleStep
-	; The en-passant square, if an enemy pawn stands beside the target.
-	ldh a, [hMovedPiece]
-	xor PIECE_WHITE | PIECE_BLACK
-	ld l, a
-	ld d, HIGH(wBoard)
-	ld a, c
-	inc a
-	ld e, a
-	ld a, [de]
-	cp l
-	jr z, .epSquare
-	dec e
-	dec e
-	ld a, [de]
-	cp l
-	jr nz, .pawnPlace
-.epSquare
-	ld a, b
-	add c
-	rra
-	ldh [hEpSquare], a
-	call XorEpKey
-	jr .pawnPlace
-
-.promotion
-	ldh a, [hMoveTarget]
-	and PROMOTE_MASK
-	ld e, ROLE_QUEEN
-	jr z, .promoteTo
-	ld e, ROLE_KNIGHT
-	cp PROMOTE_KNIGHT
-	jr z, .promoteTo
-	ld e, ROLE_ROOK
-	cp PROMOTE_ROOK
-	jr z, .promoteTo
-	ld e, ROLE_BISHOP
-.promoteTo
-	; The new piece is put down on c and its key and value come, the pawn's
-	; go from b, the side to move changes.
-	ldh a, [hMovedPiece]
-	and PIECE_WHITE | PIECE_BLACK
-	or e
-	ld h, HIGH(wBoard)
-	ld l, c
-	ld [hl], a
-	push af
-	call XorPieceKey
-	pop af
-	ld l, c
-	call AddPieceValue
-	ldh a, [hMovedPiece]
-	ld l, b
-	call XorPieceKey
-	ldh a, [hMovedPiece]
-	ld l, b
-	call SubtractPieceValue
-	ldh a, [hSideToMove]
-	xor 1
-	ldh [hSideToMove], a
-	ld hl, BlackToMoveKey
-	jp XorKey
-
-.king
+	jr z, .pawn
 	ldh a, [hSideToMove]
 	add LOW(hKingSquares)
 	ld l, a
@@ -452,7 +330,10 @@ ENDC
 	ld a, b
 	sub 2
 	cp c
-	jr nz, .kingPlace
+	jr z, .castle
+	ld a, e
+	jr .place
+
 .castle
 	; The long castle: the rook goes from the a-file to the d-file.
 	ldh a, [hMovedPiece]
@@ -505,10 +386,142 @@ ENDC
 	ld [hl], a
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_CASTLE
-.kingPlace
+	jr .pawnReload
+
+.pawn
+	xor a
+	ldh [hHalfmoveClock], a
+	; The last-rank test and the step's kind, on a := c - ROW_RANK_2: below
+	; ROW_RANK_6 - ROW_RANK_2 unless c is on rank 1 (it wraps) or rank 6,
+	; where the pawn promotes; then a - b is the step less ROW_RANK_2 (even),
+	; odd for a diagonal step, and else with bit 4 set for a double step only
+	; ($20 - $30 = $F0 and $E0 - $30 = $B0, but $10 - $30 = $E0 and
+	; $F0 - $30 = $C0): 9 cycles to a single step's place, where testing each
+	; rank and each double step took 16.
+	ASSERT DIR_N == BOARD_ROW_CELLS && ROW_RANK_2 == $30
+	ld a, c
+	sub ROW_RANK_2
+	cp ROW_RANK_6 - ROW_RANK_2
+	jr nc, .promotion
+	sub b
+	bit 0, a
+	jr nz, .diagonal
+	bit 4, a
+	jr nz, .doubleStep
+.pawnPlace
+	ld a, e
+	jp .place
+
+.doubleStep
+	; The en-passant square, if an enemy pawn (d) stands beside the target.
+	ld a, e
+	xor PIECE_WHITE | PIECE_BLACK
+	ld d, a
+	ld h, HIGH(wBoard)
+	ld l, c
+	inc l
+	ld a, [hl]
+	cp d
+	jr z, .epSquare
+	dec l
+	dec l
+	ld a, [hl]
+	cp d
+	jr nz, .pawnPlace
+.epSquare
+	ld a, b
+	add c
+	rra
+	ldh [hEpSquare], a
+	call XorEpKey
+	jr .pawnReload
+
+.diagonal
+	; A diagonal step to an empty square takes en passant.
+	ldh a, [hCapturedPiece]
+	and a
+	jr nz, .pawnPlace
+.enPassant
+	; The pawn taken stands beside, on the capturer's rank.
+	ld a, b
+	and SQUARE_ROW_MASK
+	ld e, a
+	ld a, c
+	and SQUARE_FILE_MASK
+	or e
+	ld e, a
+	ld d, HIGH(wBoard)
+	ld a, [de]
+	push af
+	ld l, e
+	xor a
+	ld [de], a
+	pop af
+	push af
+	push de
+	call XorPieceKey
+	pop de
+	pop af
+	push af
+	push de
+	ld l, e
+	call SubtractPieceValue
+	pop de
+	call UndoRecordKind
+	ld [hl], MOVE_KIND_EN_PASSANT
+	dec hl
+	pop af
+	ld [hl], a
+	; Its slot goes in the record and keeps square 0 until UnmakeMove.
+	inc hl
+	inc hl
+	ld d, HIGH(wPieceSlotOf)
+	ld a, [de]
+	ld [hl], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], 0
+.pawnReload
 	ldh a, [hMovedPiece]
 	jp .place
 
+.promotion
+	ldh a, [hMoveTarget]
+	and PROMOTE_MASK
+	ld e, ROLE_QUEEN
+	jr z, .promoteTo
+	ld e, ROLE_KNIGHT
+	cp PROMOTE_KNIGHT
+	jr z, .promoteTo
+	ld e, ROLE_ROOK
+	cp PROMOTE_ROOK
+	jr z, .promoteTo
+	ld e, ROLE_BISHOP
+.promoteTo
+	; The new piece is put down on c and its key and value come, the pawn's
+	; go from b, the side to move changes.
+	ldh a, [hMovedPiece]
+	and PIECE_WHITE | PIECE_BLACK
+	or e
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld [hl], a
+	push af
+	call XorPieceKey
+	pop af
+	ld l, c
+	call AddPieceValue
+	ldh a, [hMovedPiece]
+	ld l, b
+	call XorPieceKey
+	ldh a, [hMovedPiece]
+	ld l, b
+	call SubtractPieceValue
+	ldh a, [hSideToMove]
+	xor 1
+	ldh [hSideToMove], a
+	ld hl, BlackToMoveKey
+	jp XorKey
 
 ;; The address of the UNDO_KIND byte of the last undo record.
 ;; @return hl
