@@ -76,10 +76,19 @@ ResetUndoStack::
 ;; @param e: to byte (the to square with the promotion bits)
 ;; @destroys af, bc, de, hl
 MakeMove::
+	; hl := wUndoTop, which moves on to the next record at once: 17 cycles,
+	; where reading it here and writing it back after the record took 18.
 	ld hl, wUndoTop
-	ld a, [hli]
-	ld h, [hl]
-	ld l, a
+	ld a, [hl]
+	ld c, a
+	add UNDO_SIZE
+	ld [hli], a
+	ld a, [hl]
+	jr nc, .topDone
+	inc [hl]
+.topDone
+	ld h, a
+	ld l, c
 IF DEF(ENGINE_STACK_CHECKS)
 	; A record must fit before the end of the undo stack.
 	trap_unless_hl_below wUndoStackEnd - UNDO_SIZE + 1, UndoStackOverflow
@@ -90,13 +99,22 @@ ENDC
 	ld [hli], a
 	ldh a, [hHalfmoveClock]
 	ld [hli], a
-	ld a, [wZobristKey + 0]
-	ld [hli], a
-	ld a, [wZobristKey + 1]
-	ld [hli], a
-	ld a, [wZobristKey + 2]
-	ld [hli], a
-	ld a, [wZobristKey + 3]
+	; The clock counts the move, staying at 255 once there (a capture or a
+	; pawn's move sets it to 0 below): counted in a, as it is saved, in 6
+	; cycles, where inc [hl] through hl took 9.
+	inc a
+	jr z, .counted
+	ldh [hHalfmoveClock], a
+.counted
+	; The key, through bc (free until the move is read; the key does not cross
+	; a page, zobrist.asm): 22 cycles, where four ld a, [n16] took 24.
+	ld bc, wZobristKey
+	REPT 3
+		ld a, [bc]
+		ld [hli], a
+		inc c
+	ENDR
+	ld a, [bc]
 	ld [hli], a
 	ldh a, [hWhiteScore]
 	ld [hli], a
@@ -116,24 +134,25 @@ ENDC
 	ld a, [de]
 	ld [hli], a
 	ldh [hMovedPiece], a
+	; Lift the piece while de points at it (its key changes when it is put
+	; down).
+	xor a
+	ld [de], a
 	ld e, c
 	ld a, [de]
 	ld [hli], a
 	ldh [hCapturedPiece], a
-	ld [hl], MOVE_KIND_NORMAL
-	inc hl
+	ASSERT MOVE_KIND_NORMAL == 0
+	xor a
+	ld [hli], a
 	; The slot of the piece on the target square (used if there is one).
 	ld d, HIGH(wPieceSlotOf)
 	ld a, [de]
 	ld [hli], a
 	ld [hl], c
-	inc hl
-	ld a, l
-	ld [wUndoTop], a
-	ld a, h
-	ld [wUndoTop + 1], a
 
-	; An en-passant square ends (the side to move changes at .place).
+	; An en-passant square ends (the side to move changes with the score, at
+	; the end).
 	ldh a, [hEpSquare]
 	and a
 	jr z, .noEpSquare
@@ -141,17 +160,6 @@ ENDC
 	xor a
 	ldh [hEpSquare], a
 .noEpSquare
-	ld hl, hHalfmoveClock
-	inc [hl]
-	jr nz, .counted
-	dec [hl]
-.counted
-
-	; Lift the piece (its key changes when it is put down).
-	ld d, HIGH(wBoard)
-	ld e, b
-	xor a
-	ld [de], a
 
 	; Take the piece on the target square: its key and value go, as
 	; XorPieceKey and SubtractPieceValue would take them, written out here
@@ -171,8 +179,11 @@ ENDC
 	inc h
 .takenPage
 	ld d, [hl]
+	; Its mating material: the role's cell in the last row, whose OR with the
+	; piece code covers the colour bits too (2 cycles fewer than masking the
+	; role first).
+	ASSERT ((PIECE_WHITE | PIECE_BLACK) & ~(EVAL_MATING_ROW * BOARD_ROW_CELLS)) == 0
 	ld a, e
-	and ROLE_MASK
 	or EVAL_MATING_ROW * BOARD_ROW_CELLS
 	ld l, a
 	ldh a, [hMatingMaterial]
@@ -221,47 +232,40 @@ ENDC
 	ld [hl], c
 
 	; Castling rights end when a king or a-file rook leaves home or is taken.
+	; e: the rights before, so that a move that keeps them all costs 19
+	; cycles here, not 22 with a second read of hCastlingRights.
 	ldh a, [hCastlingRights]
 	and a
 	jr z, .rightsDone
+	ld e, a
 	ld h, HIGH(CastlingRightsKept)
 	ld l, b
 	and [hl]
 	ld l, c
 	and [hl]
-	ld l, a
-	ldh a, [hCastlingRights]
-	xor l
+	cp e
 	jr z, .rightsDone
-	; a: the rights lost; their key is the XOR of the old and new rights'
-	ld e, a
-	ld a, l
 	ldh [hCastlingRights], a
-	ld a, e
+	; a: the rights lost; their key is the XOR of the old and new rights'
+	xor e
 	call XorCastlingKey
 .rightsDone
 
 	ldh a, [hMovedPiece]
 	bit 2, a
-	jp nz, .pawnOrKing
+	jr nz, .pawnOrKing
 
-	; a: the piece to put on the target square
+	; a: the piece moved, to put down on the target square (a promotion puts
+	; its new piece down itself, at .promoteTo).
 .place
-	ld d, HIGH(wBoard)
-	ld e, c
-	ld [de], a
-	ld e, a
-	ldh a, [hSideToMove]
-	xor 1
-	ldh [hSideToMove], a
-	ldh a, [hMovedPiece]
-	cp e
-	jr nz, .promoted
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld [hl], a
 	; The key, in one pass: the piece leaves b and lands on c (the piece key
 	; pages of zobrist.asm), and the side to move changes. b and c become the
 	; piece's two cells in a piece page, which the score reads next.
-	ld h, HIGH(PieceKeyIndex)
 	ld l, a
+	ld h, HIGH(PieceKeyIndex)
 	ld e, [hl]
 	set 7, l
 	ld h, [hl]
@@ -285,10 +289,14 @@ ENDC
 			inc h
 		ENDC
 	ENDR
-	; The score: the piece's entry on c replaces its entry on b, in the page
-	; of the side that moved, HIGH(EvalPages) + 1 - the side now to move.
+	; The side to move changes, and the score: the piece's entry on c
+	; replaces its entry on b, in the page of the side that moved,
+	; HIGH(EvalPages) + 1 - the side now to move (still in a once stored: 12
+	; cycles for both, 3 fewer than reading hSideToMove again).
 	ASSERT COLOR_WHITE == 0 && COLOR_BLACK == 1
 	ldh a, [hSideToMove]
+	xor 1
+	ldh [hSideToMove], a
 	cpl
 	add HIGH(EvalPages) + 2
 	ld h, a
@@ -312,134 +320,12 @@ ENDC
 	ret c
 	dec [hl]
 	ret
-.promoted
-	; e: the piece promoted to; the pawn leaves b, the new piece lands on c.
-	push de
-	ld l, b
-	call XorPieceKey
-	ldh a, [hMovedPiece]
-	ld l, b
-	call SubtractPieceValue
-	pop de
-	push de
-	ld a, e
-	ld l, c
-	call XorPieceKey
-	pop de
-	ld a, e
-	ld l, c
-	call AddPieceValue
-	ld hl, BlackToMoveKey
-	jp XorKey
 
 .pawnOrKing
+	; e: the piece moved, a pawn or a king (a king has both bits 2 and 3)
+	ld e, a
 	bit 3, a
-	jp nz, .king
-	xor a
-	ldh [hHalfmoveClock], a
-	ld a, c
-	jump_if_on_rank_1 jr, .promotion
-	jump_if_on_rank_6 jr, .promotion
-	sub b
-	cp 2 * DIR_N
-	jr z, .doubleStep
-	cp 2 * DIR_S - 256
-	jr z, .doubleStep
-	; A diagonal step to an empty square takes en passant.
-	bit 0, a
-	jr z, .pawnPlace
-	ldh a, [hCapturedPiece]
-	and a
-	jr nz, .pawnPlace
-
-.enPassant
-	; The pawn taken stands beside, on the capturer's rank.
-	ld a, b
-	and SQUARE_ROW_MASK
-	ld e, a
-	ld a, c
-	and SQUARE_FILE_MASK
-	or e
-	ld e, a
-	ld d, HIGH(wBoard)
-	ld a, [de]
-	push af
-	ld l, e
-	xor a
-	ld [de], a
-	pop af
-	push af
-	push de
-	call XorPieceKey
-	pop de
-	pop af
-	push af
-	push de
-	ld l, e
-	call SubtractPieceValue
-	pop de
-	call UndoRecordKind
-	ld [hl], MOVE_KIND_EN_PASSANT
-	dec hl
-	pop af
-	ld [hl], a
-	; Its slot goes in the record and keeps square 0 until UnmakeMove.
-	inc hl
-	inc hl
-	ld d, HIGH(wPieceSlotOf)
-	ld a, [de]
-	ld [hl], a
-	ld l, a
-	ld h, HIGH(wPieceSquares)
-	ld [hl], 0
-.pawnPlace
-	ldh a, [hMovedPiece]
-	jp .place
-
-.doubleStep
-	; The en-passant square, if an enemy pawn stands beside the target.
-	ldh a, [hMovedPiece]
-	xor PIECE_WHITE | PIECE_BLACK
-	ld l, a
-	ld d, HIGH(wBoard)
-	ld a, c
-	inc a
-	ld e, a
-	ld a, [de]
-	cp l
-	jr z, .epSquare
-	dec e
-	dec e
-	ld a, [de]
-	cp l
-	jr nz, .pawnPlace
-.epSquare
-	ld a, b
-	add c
-	rra
-	ldh [hEpSquare], a
-	call XorEpKey
-	jr .pawnPlace
-
-.promotion
-	ldh a, [hMoveTarget]
-	and PROMOTE_MASK
-	ld e, ROLE_QUEEN
-	jr z, .promoteTo
-	ld e, ROLE_KNIGHT
-	cp PROMOTE_KNIGHT
-	jr z, .promoteTo
-	ld e, ROLE_ROOK
-	cp PROMOTE_ROOK
-	jr z, .promoteTo
-	ld e, ROLE_BISHOP
-.promoteTo
-	ldh a, [hMovedPiece]
-	and PIECE_WHITE | PIECE_BLACK
-	or e
-	jp .place
-
-.king
+	jr z, .pawn
 	ldh a, [hSideToMove]
 	add LOW(hKingSquares)
 	ld l, a
@@ -448,7 +334,10 @@ ENDC
 	ld a, b
 	sub 2
 	cp c
-	jr nz, .kingPlace
+	jr z, .castle
+	ld a, e
+	jr .place
+
 .castle
 	; The long castle: the rook goes from the a-file to the d-file.
 	ldh a, [hMovedPiece]
@@ -501,10 +390,142 @@ ENDC
 	ld [hl], a
 	call UndoRecordKind
 	ld [hl], MOVE_KIND_CASTLE
-.kingPlace
+	jr .pawnReload
+
+.pawn
+	xor a
+	ldh [hHalfmoveClock], a
+	; The last-rank test and the step's kind, on a := c - ROW_RANK_2: below
+	; ROW_RANK_6 - ROW_RANK_2 unless c is on rank 1 (it wraps) or rank 6,
+	; where the pawn promotes; then a - b is the step less ROW_RANK_2 (even),
+	; odd for a diagonal step, and else with bit 4 set for a double step only
+	; ($20 - $30 = $F0 and $E0 - $30 = $B0, but $10 - $30 = $E0 and
+	; $F0 - $30 = $C0): 9 cycles to a single step's place, where testing each
+	; rank and each double step took 16.
+	ASSERT DIR_N == BOARD_ROW_CELLS && ROW_RANK_2 == $30
+	ld a, c
+	sub ROW_RANK_2
+	cp ROW_RANK_6 - ROW_RANK_2
+	jr nc, .promotion
+	sub b
+	bit 0, a
+	jr nz, .diagonal
+	bit 4, a
+	jr nz, .doubleStep
+.pawnPlace
+	ld a, e
+	jp .place
+
+.doubleStep
+	; The en-passant square, if an enemy pawn (d) stands beside the target.
+	ld a, e
+	xor PIECE_WHITE | PIECE_BLACK
+	ld d, a
+	ld h, HIGH(wBoard)
+	ld l, c
+	inc l
+	ld a, [hl]
+	cp d
+	jr z, .epSquare
+	dec l
+	dec l
+	ld a, [hl]
+	cp d
+	jr nz, .pawnPlace
+.epSquare
+	ld a, b
+	add c
+	rra
+	ldh [hEpSquare], a
+	call XorEpKey
+	jr .pawnReload
+
+.diagonal
+	; A diagonal step to an empty square takes en passant.
+	ldh a, [hCapturedPiece]
+	and a
+	jr nz, .pawnPlace
+.enPassant
+	; The pawn taken stands beside, on the capturer's rank.
+	ld a, b
+	and SQUARE_ROW_MASK
+	ld e, a
+	ld a, c
+	and SQUARE_FILE_MASK
+	or e
+	ld e, a
+	ld d, HIGH(wBoard)
+	ld a, [de]
+	push af
+	ld l, e
+	xor a
+	ld [de], a
+	pop af
+	push af
+	push de
+	call XorPieceKey
+	pop de
+	pop af
+	push af
+	push de
+	ld l, e
+	call SubtractPieceValue
+	pop de
+	call UndoRecordKind
+	ld [hl], MOVE_KIND_EN_PASSANT
+	dec hl
+	pop af
+	ld [hl], a
+	; Its slot goes in the record and keeps square 0 until UnmakeMove.
+	inc hl
+	inc hl
+	ld d, HIGH(wPieceSlotOf)
+	ld a, [de]
+	ld [hl], a
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], 0
+.pawnReload
 	ldh a, [hMovedPiece]
 	jp .place
 
+.promotion
+	ldh a, [hMoveTarget]
+	and PROMOTE_MASK
+	ld e, ROLE_QUEEN
+	jr z, .promoteTo
+	ld e, ROLE_KNIGHT
+	cp PROMOTE_KNIGHT
+	jr z, .promoteTo
+	ld e, ROLE_ROOK
+	cp PROMOTE_ROOK
+	jr z, .promoteTo
+	ld e, ROLE_BISHOP
+.promoteTo
+	; The new piece is put down on c and its key and value come, the pawn's
+	; go from b, the side to move changes.
+	ldh a, [hMovedPiece]
+	and PIECE_WHITE | PIECE_BLACK
+	or e
+	ld h, HIGH(wBoard)
+	ld l, c
+	ld [hl], a
+	push af
+	call XorPieceKey
+	pop af
+	ld l, c
+	call AddPieceValue
+	ldh a, [hMovedPiece]
+	ld l, b
+	call XorPieceKey
+	ldh a, [hMovedPiece]
+	ld l, b
+	call SubtractPieceValue
+	ldh a, [hSideToMove]
+	xor 1
+	ldh [hSideToMove], a
+	ld hl, BlackToMoveKey
+	jp XorKey
 
 ;; The address of the UNDO_KIND byte of the last undo record.
 ;; @return hl
@@ -530,16 +551,18 @@ UnmakeMove::
 	ld a, e
 	and MOVE_TO_SQUARE
 	ld c, a
+	; hl, wUndoTop := the last record: 16 cycles, where reading wUndoTop,
+	; adding -UNDO_SIZE and writing it back took 23.
 	ld hl, wUndoTop
-	ld a, [hli]
+	ld a, [hl]
+	sub UNDO_SIZE
+	ld [hli], a
+	ld e, a
+	jr nc, .topDone
+	dec [hl]
+.topDone
 	ld h, [hl]
-	ld l, a
-	ld de, -UNDO_SIZE
-	add hl, de
-	ld a, l
-	ld [wUndoTop], a
-	ld a, h
-	ld [wUndoTop + 1], a
+	ld l, e
 	ld a, [hli]
 	ldh [hCastlingRights], a
 	ld a, [hli]
@@ -568,16 +591,16 @@ UnmakeMove::
 	ld e, b
 	ld a, [hli]
 	ld [de], a
-	and ROLE_MASK
-	cp ROLE_KING
+	; A king (bits 2 and 3 both set) goes back to b in hKingSquares too.
+	cpl
+	and ROLE_KING
 	jr nz, .notKing
-	push hl
 	ldh a, [hSideToMove]
 	add LOW(hKingSquares)
-	ld l, a
-	ld h, HIGH(hKingSquares)
-	ld [hl], b
-	pop hl
+	ld e, a
+	ld d, HIGH(hKingSquares)
+	ld a, b
+	ld [de], a
 .notKing
 	; The mover's slot goes back with it.
 	ld d, HIGH(wPieceSlotOf)
@@ -599,7 +622,6 @@ UnmakeMove::
 	jr z, .slotsDone
 	inc hl
 	ld a, [hld]
-	ld e, c
 	ld d, HIGH(wPieceSlotOf)
 	ld [de], a
 	ld e, a
