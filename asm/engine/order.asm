@@ -161,7 +161,7 @@ SECTION "Move order", ROM0
 OrderMoves::
 	push hl
 	and a
-	jr nz, .quiescence
+	jp nz, .quiescence
 	ldh a, [hPly]
 	ld c, a
 	add a
@@ -211,6 +211,91 @@ OrderMoves::
 	push hl
 	call GenerateMoves
 	jr .generated
+
+	; The keys of the rarer moves, out of the loop below (in jr's reach of it).
+.pawnPromotesOrTakes
+	; A pawn's diagonal step or promotion to another piece than a queen
+	; (c: the to byte; hl: the next record).
+	ld a, c
+	and PROMOTE_MASK
+	jr nz, .underPromotion
+	; A diagonal step to an empty square takes en passant (a pawn).
+	ld a, [bc]
+	and a
+	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_PAWN - ORDER_ROLE_PAWN
+	jr z, .keyed
+	; A pawn takes: 150 + 8 * victim - 1 (bc: the victim's key), a queen
+	; promotion 50 more.
+	ld a, [bc]
+	and ROLE_MASK
+	or LOW(CaptureVictimKeys)
+	ld b, a
+	ld a, c
+	ld c, b
+	ld b, HIGH(CaptureVictimKeys)
+	jump_unless_last_rank jr, .pawnTakes
+	ld a, [bc]
+	add KEY_CAPTURE_QUEEN_PROMOTION - ORDER_ROLE_PAWN
+	jr .pawnTakesKeyed
+.pawnTakes
+	ld a, [bc]
+	sub ORDER_ROLE_PAWN
+.pawnTakesKeyed
+	ld b, HIGH(wBoard)
+	jr .keyed
+
+.underPromotion
+	; (a: the promotion bits: bit 7 a bishop's or a knight's, bit 3 a
+	; rook's or a knight's) Rotated left: bishop 1, rook 16, knight 17, which
+	; give the keys 1, 2 and 3 in fewer bytes than comparing.
+	ASSERT PROMOTE_BISHOP == %10000000 && PROMOTE_ROOK == %00001000 && PROMOTE_KNIGHT == %10001000
+	ASSERT KEY_UNDER_PROMOTION_BISHOP == 1 && KEY_UNDER_PROMOTION_ROOK == 2 && KEY_UNDER_PROMOTION_KNIGHT == 3
+	rlca
+	cp %00010000
+	jr c, .keyed
+	sub %00010000 - 2
+	jr .keyed
+
+.pawn
+	; A pawn's move (c: its from square; hl: the record's to byte; de: the
+	; move's to byte). The to byte xor the from square: the to byte's
+	; promotion bits (a square has bits 3 and 7 clear) and the difference of
+	; their files.
+	ld a, [de]
+	inc de
+	ld [hli], a
+	ld b, c
+	ld c, a
+	xor b
+	ld b, HIGH(wBoard)
+	and PROMOTE_MASK | SQUARE_FILE_MASK
+	jr nz, .pawnPromotesOrTakes
+	; A straight step (to an empty square): a queen promotion on the last
+	; rank, else a quiet move.
+	ld a, c
+	jump_unless_last_rank jr, .quiet
+	ld a, KEY_QUEEN_PROMOTION
+	fallthrough .keyed
+
+.keyed
+	; a: the key of the record before hl
+	dec hl
+	dec hl
+.keyedAtFrom
+	; a: the key of the record whose from byte is at hl
+	dec hl
+	ld [hli], a
+	inc hl
+	inc hl
+	jr .next
+
+.none
+	; No move: de = hl, the first record is the end.
+	pop hl
+	ld d, h
+	ld e, l
+	ret
+
 .quiescence
 	; No killer can match a quiescence move (a capture or a queen promotion,
 	; whose rows come first), nor a move of the principal variation or the
@@ -237,136 +322,110 @@ OrderMoves::
 	ld a, h
 	cp d
 .listed
-	; The stack: the first record; while the moves are keyed, the next record
-	; above it.
+	; The stack: the first record.
 	pop hl
 	push hl
-	jp z, .none
-	push hl
+	jr z, .none
+	; Both pointers stay in registers through the loop, hl the record and de
+	; the move, and bc reads the board (b: its page, c: a square), with no
+	; push and pop of them (14 M-cycles a move). Each record gets
+	; KEY_QUIET_PENDING, then its from and to bytes as they are read; a move
+	; with another key gets it over that one (.keyed). A quiet move of a
+	; piece other than a pawn, most of a full list, takes 39 M-cycles and the
+	; killers' test 12 more.
+	ld b, HIGH(wBoard)
 .move
+	; hl: the next record; de: the next move
+	ld [hl], KEY_QUIET_PENDING
+	inc hl
 	ld a, [de]
-	ld b, a
 	inc de
-	ld a, [de]
+	ld [hli], a
 	ld c, a
-	inc de
-	push de
-	; (The principal variation's move gets its key after the loop.)
-	ld h, HIGH(wBoard)
-	ld l, b
-	ld d, [hl]
-	ld a, c
-	and PROMOTE_MASK
-	jr nz, .underPromotion
-	; A capture: 150 + 8 * victim - attacker, a queen promotion 50 more
-	ld l, c
-	ld a, [hl]
-	and a
-	jr z, .noVictim
-	and ROLE_MASK
-	or LOW(CaptureVictimKeys)
-	ld l, a
-	ld h, HIGH(CaptureVictimKeys)
-	ld e, [hl]
-	ld a, d
-	and ROLE_MASK
-	or LOW(CaptureAttackerOrder)
-	ld l, a
-	ld a, e
-	sub [hl]
-	ld e, a
-	; A pawn (bits 3-2 of the role 01: bit 2 tells the sliders, bit 3 the
-	; king, in fewer M-cycles than masking and comparing)
+	ld a, [bc]
+	; A pawn (bits 3-2 of the role 01)?
 	ASSERT ROLE_PAWN == %0100 && ROLE_KING == %1100 && ROLE_KNIGHT == %1000
 	ASSERT ((ROLE_BISHOP | ROLE_ROOK | ROLE_QUEEN) & %1100) == 0
-	bit 2, d
-	jr z, .captureKeyed
-	bit 3, d
-	jr nz, .captureKeyed
-	ld a, c
-	jump_unless_last_rank jr, .captureKeyed
-	ld a, e
-	add KEY_CAPTURE_QUEEN_PROMOTION
-	jp .keyed
-.captureKeyed
-	ld a, e
-	jp .keyed
-
-.noVictim
-	; A pawn (as above)?
-	bit 2, d
-	jr z, .quiet
-	bit 3, d
-	jr nz, .quiet
-	; A pawn's diagonal step to an empty square takes en passant (a pawn).
-	ld a, c
-	xor b
-	and SQUARE_FILE_MASK
-	ld a, KEY_CAPTURE + KEY_CAPTURE_VICTIM * 1 - 1
-	jr nz, .keyed
-	ld a, c
-	jump_unless_last_rank jr, .quiet
-	ld a, KEY_QUEEN_PROMOTION
-	jr .keyed
-
-.underPromotion
-	ld a, c
-	and PROMOTE_MASK
-	cp PROMOTE_KNIGHT
-	ld a, KEY_UNDER_PROMOTION_KNIGHT
-	jr z, .keyed
-	ld a, c
-	and PROMOTE_MASK
-	cp PROMOTE_ROOK
-	ld a, KEY_UNDER_PROMOTION_ROOK
-	jr z, .keyed
-	ld a, KEY_UNDER_PROMOTION_BISHOP
-	jr .keyed
-
+	and %1100
+	cp ROLE_PAWN
+	jr z, .pawn
+	; Another piece: no promotion; a capture if the to square holds a piece.
+	ld a, [de]
+	inc de
+	ld [hli], a
+	ld c, a
+	ld a, [bc]
+	and a
+	jr nz, .capture
 .quiet
-	; The killers (compared by from and to byte)
-	ldh a, [hOrderKillers]
-	cp b
-	jr nz, .notFirstKiller
+	; A quiet move (c: its to byte; hl: the next record): a killer (compared
+	; by to byte, then by from square, the record's), else one that waits.
 	ldh a, [hOrderKillers + 1]
 	cp c
-	ld a, KEY_FIRST_KILLER
-	jr z, .keyed
+	jr z, .firstKillerTo
 .notFirstKiller
-	ldh a, [hOrderKillers + 2]
-	cp b
-	jr nz, .notSecondKiller
 	ldh a, [hOrderKillers + 3]
 	cp c
-	ld a, KEY_SECOND_KILLER
-	jr z, .keyed
-.notSecondKiller
-	; Any other quiet move: its key waits (KEY_QUIET_PENDING) until
-	; PickNextMove reaches the quiet moves, which most nodes never do (they cut
-	; off on an earlier move or a killer).
-	ld a, KEY_QUIET_PENDING
-	fallthrough .keyed
-
-.keyed
-	; a: the key; the stack: the next move, the next record
-	pop de
-	pop hl
-	ld [hli], a
-	ld a, b
-	ld [hli], a
-	ld a, c
-	ld [hli], a
-	push hl
+	jr z, .secondKillerTo
+.next
 	ldh a, [hOrderMovesEnd]
 	cp e
-	jp nz, .move
+	jr nz, .move
+	jr .ordered
 
+.capture
+	; A piece other than a pawn takes (a: the victim; c: the to byte):
+	; 150 + 8 * victim - attacker, the attacker read again from the record's
+	; from square, de (the next move) kept on the stack meanwhile.
+	; (CaptureAttackerOrder is on CaptureVictimKeys' page: ALIGN[5].)
+	push de
+	and ROLE_MASK
+	or LOW(CaptureVictimKeys)
+	ld e, a
+	ld d, HIGH(CaptureVictimKeys)
+	dec hl
+	dec hl
+	ld c, [hl]
+	ld a, [bc]
+	and ROLE_MASK
+	or LOW(CaptureAttackerOrder)
+	ld c, a
+	ld b, d
+	ld a, [bc]
+	ld c, a
+	ld a, [de]
+	sub c
+	pop de
+	ld b, HIGH(wBoard)
+	jr .keyedAtFrom
+
+.firstKillerTo
+	dec hl
+	dec hl
+	ldh a, [hOrderKillers]
+	cp [hl]
+	ld a, KEY_FIRST_KILLER
+	jr z, .keyedAtFrom
+	inc hl
+	inc hl
+	jr .notFirstKiller
+.secondKillerTo
+	dec hl
+	dec hl
+	ldh a, [hOrderKillers + 2]
+	cp [hl]
+	ld a, KEY_SECOND_KILLER
+	jr z, .keyedAtFrom
+	inc hl
+	inc hl
+	jr .next
+
+.ordered
 	; The transposition table's move, then the principal variation's, if the
 	; list has them, are keyed first: each one's key replaces the one it got,
 	; in the nodes that have one (not testing them in the loop saves 7
 	; M-cycles a move in every other node). The variation's comes second, so
 	; that a move that is both gets KEY_PREVIOUS_BEST.
-	pop hl
 	pop de
 	ldh a, [hTableMove]
 	and a
@@ -384,14 +443,7 @@ OrderMoves::
 	ldh a, [hOrderBest + 1]
 	ld c, a
 	ld a, KEY_PREVIOUS_BEST
-	jr KeyListedMove
-
-.none
-	; No move: de = hl, the first record is the end.
-	pop hl
-	ld d, h
-	ld e, l
-	ret
+	fallthrough KeyListedMove
 
 
 ;; Gives a move of the list OrderMoves made, if it is there, another key.
