@@ -9,11 +9,11 @@ use engine_src::{Color, Game, Piece, Position, Role, Square};
 use super::support::{
     art, assert_board_is, assert_status, assert_text_at, board_at, bottom_top, clock_place,
     clock_seconds, color_value, constant, draw_offered, ending, engine_search_started,
-    engine_square, engine_thinking, flags, game, menu_item_x, menu_row, message_row, model_square,
-    move_list_panel, oam_at, pick_up, piece_code, place, play, pointer_oam, press, promotion_bits,
-    promotion_question, records, resign, rows, screen_area, screen_text, set_clock_seconds, square,
-    square_area, state, text_picture, view, wait_for_human, window_shown, winner, ClockRow, Ending,
-    Level, Mode, State,
+    engine_square, engine_thinking, engine_thinking_after, flags, game, menu_item_x, menu_row,
+    message_row, model_square, move_list_panel, oam_at, pick_up, piece_code, place, play,
+    pointer_oam, press, promotion_bits, promotion_question, records, resign, rows, screen_area,
+    screen_text, set_clock_seconds, square, square_area, state, text_picture, view, wait_for_human,
+    window_shown, winner, ClockRow, Ending, Level, Mode, State,
 };
 use crate::assets::gfx;
 use crate::harness::{Button, Machine};
@@ -445,7 +445,8 @@ fn a_check_is_said_on_the_status_line_and_recorded() {
 fn start_during_the_engines_search_opens_the_menu_and_the_engine_thinks_again_after() {
     let mut machine = board_at(Level::Hard);
     let start = Position::start();
-    play(&mut machine, &start, "b2b3", false);
+    // HARD's reply to c2c3 takes 427 frames (to b2b3's 111): long enough to watch.
+    play(&mut machine, &start, "c2c3", false);
     // HARD thinks for seconds: meanwhile the screen lives. The thinking sign (the
     // pointer, a dot) moves, and Black's clock runs and is drawn.
     machine.run_frames(20).unwrap();
@@ -540,9 +541,9 @@ fn checkmate_ends_the_game_in_words_with_the_winner() {
 
 #[test]
 fn a_flag_falling_during_the_search_ends_the_game_on_time_at_once() {
-    let mut machine = engine_thinking(Level::Hard);
+    let mut machine = engine_thinking_after(Level::Hard, "c2c3");
     // Black's clock (the engine's) down to 2 seconds: it falls within 2 seconds, long
-    // before HARD's search would end (about 14 seconds here).
+    // before HARD's search would end (427 frames, about 7 seconds, here).
     set_clock_seconds(&mut machine, Color::Black, 2);
     machine.run_frames(2 * 60 + 10).unwrap();
     assert_eq!(

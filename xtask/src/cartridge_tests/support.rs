@@ -323,8 +323,13 @@ pub(super) fn leave_book(machine: &mut Machine) {
 /// A game against the engine at `level`, the human White, after the human's b2-b3, out
 /// of the book ([`board_at`]): the engine's search has just begun.
 pub(super) fn engine_thinking(level: Level) -> Machine {
+    engine_thinking_after(level, "b2b3")
+}
+
+/// As [`engine_thinking`], the player's first move `uci`.
+pub(super) fn engine_thinking_after(level: Level, uci: &str) -> Machine {
     let mut machine = board_at(level);
-    play(&mut machine, &Position::start(), "b2b3", false);
+    play(&mut machine, &Position::start(), uci, false);
     for _ in 0..10 {
         if machine.read_u8("hSearching").unwrap() == 1 {
             return machine;
