@@ -77,7 +77,7 @@ ResetUndoStack::
 ;; @destroys af, bc, de, hl
 MakeMove::
 	; hl := wUndoTop, which moves on to the next record at once: 17 cycles,
-	; where reading it here and writing it back after the record took 18.
+	; where reading it here and writing it back after the record took 20.
 	ld hl, wUndoTop
 	ld a, [hl]
 	ld c, a
@@ -400,8 +400,8 @@ ENDC
 	; where the pawn promotes; then a - b is the step less ROW_RANK_2 (even),
 	; odd for a diagonal step, and else with bit 4 set for a double step only
 	; ($20 - $30 = $F0 and $E0 - $30 = $B0, but $10 - $30 = $E0 and
-	; $F0 - $30 = $C0): 9 cycles to a single step's place, where testing each
-	; rank and each double step took 16.
+	; $F0 - $30 = $C0): 16 cycles to a single step's place, the diagonal test
+	; included, where testing each rank and each double step took 22.
 	ASSERT DIR_N == BOARD_ROW_CELLS && ROW_RANK_2 == $30
 	ld a, c
 	sub ROW_RANK_2
