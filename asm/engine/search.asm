@@ -877,9 +877,39 @@ Search:
 	and a
 	ld a, 0
 	jr nz, .futility
-	; (alpha - (evaluate + FUTILITY_MARGIN), both biased: no borrow, futile)
 	call Evaluate
-	ld bc, BIASED_ZERO + FUTILITY_MARGIN
+	; Reverse futility pruning: off the principal variation (a null window,
+	; beta = alpha + 1), a node whose evaluation - REVERSE_FUTILITY_MARGIN is
+	; at least beta returns its evaluation (.reverseFutile). bc: the
+	; evaluation, biased; de: alpha + 1, then beta.
+	ld a, h
+	xor HIGH(BIASED_ZERO)
+	ld b, a
+	ld c, l
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	ld e, a
+	ld a, [hli]
+	ld d, a
+	inc de
+	ld a, [hli]
+	cp e
+	jr nz, .notReverseFutile
+	ld a, [hl]
+	cp d
+	jr nz, .notReverseFutile
+	; (evaluation - REVERSE_FUTILITY_MARGIN - beta, both biased: no borrow,
+	; returned; the evaluation is far enough from -INFINITY not to wrap)
+	ld hl, -REVERSE_FUTILITY_MARGIN
+	add hl, bc
+	ld a, l
+	sub e
+	ld a, h
+	sbc d
+	jp nc, .reverseFutile
+.notReverseFutile
+	; (alpha - (evaluation + FUTILITY_MARGIN), both biased: no borrow, futile)
+	ld hl, FUTILITY_MARGIN
 	add hl, bc
 	ld b, h
 	ld c, l
@@ -1249,6 +1279,12 @@ Search:
 	ld hl, BIASED_ZERO
 	return_from_node
 
+.reverseFutile
+	; (the end and the first record, pushed at .fullWidth, dropped; bc: the
+	; evaluation, biased)
+	add sp, 4
+	ld d, b
+	ld e, c
 .returnDE
 	ld h, d
 	ld l, e

@@ -194,6 +194,12 @@ pub const LMR_MOVES: u8 = 3;
 /// plus this margin is at most alpha skips its quiet moves after the first.
 pub const FUTILITY_MARGIN: i16 = 150;
 
+/// Reverse futility pruning (docs/search.md): a node at depth 1 off the principal
+/// variation (a null window) and not in check whose evaluation is at least beta plus this
+/// margin returns its evaluation: no quiet move of the side to move is needed to stay
+/// above beta, and the player's captures have a ply to answer.
+pub const REVERSE_FUTILITY_MARGIN: i16 = 150;
+
 /// The check extension (docs/search.md): in a search whose root has at most this many
 /// pieces, the kings counted, only the nodes at plies below the iteration's depth extend
 /// their checks. In such an endgame a queen or a rook can check at nearly every move,
@@ -724,6 +730,15 @@ impl Searcher<'_> {
         }
         let alpha_at_start = alpha;
         let in_check = position.is_check();
+        // Reverse futility pruning: at depth 1 off the principal variation (the root is
+        // never searched with a null window), a node well above beta returns its
+        // evaluation, before its moves are looked at (so a stalemate does too).
+        if depth == 1 && alpha + 1 == beta && !in_check {
+            let stand = evaluate(position);
+            if stand - REVERSE_FUTILITY_MARGIN >= beta {
+                return stand;
+            }
+        }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return if position.is_check() {

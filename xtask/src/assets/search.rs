@@ -13,7 +13,7 @@ use engine_src::search::order_role;
 use engine_src::search::{
     Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_EXTENSION_PIECES,
     CLOCK_LEVEL_EXTRA_FRAMES, CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN,
-    DELTA_PROMOTION_GAIN, FUTILITY_MARGIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
+    DELTA_PROMOTION_GAIN, FUTILITY_MARGIN, INFINITY, REVERSE_FUTILITY_MARGIN, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
     KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET,
     KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP,
     KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY,
@@ -101,8 +101,14 @@ pub fn render() -> Result<String> {
             ],
         ),
         (
-            vec!["Futility pruning at depth 1 (docs/search.md, \"Futility pruning\")."],
-            vec![("FUTILITY_MARGIN", FUTILITY_MARGIN.into())],
+            vec![
+                "Futility pruning and reverse futility pruning at depth 1 (docs/search.md,",
+                "\"Futility pruning\").",
+            ],
+            vec![
+                ("FUTILITY_MARGIN", FUTILITY_MARGIN.into()),
+                ("REVERSE_FUTILITY_MARGIN", REVERSE_FUTILITY_MARGIN.into()),
+            ],
         ),
         (
             vec![
@@ -198,6 +204,7 @@ mod tests {
             ("LMR_DEPTH", 3),
             ("LMR_MOVES", 3),
             ("FUTILITY_MARGIN", 150),
+            ("REVERSE_FUTILITY_MARGIN", 150),
             ("CHECK_EXTENSION_PIECES", 6),
             ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
