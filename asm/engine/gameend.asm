@@ -116,34 +116,13 @@ GameKey:
 	ldh a, [hEpSquare]
 	and a
 	ret z
+	; A legal en-passant capture keeps the file.
 	push hl
-	call GenerateMoves
+	call GenerateEnPassant
 	pop de
-	; Look for a pawn move to the en-passant square: only en passant goes there.
-.move
-	ld a, e
-	cp l
-	jr nz, .test
-	ld a, d
-	cp h
-	jr z, .noCapture
-.test
-	ld a, [de]
-	ld c, a
-	inc de
-	ld a, [de]
-	inc de
-	ld b, a
-	ldh a, [hEpSquare]
-	cp b
-	jr nz, .move
-	ld b, HIGH(wBoard)
-	ld a, [bc]
-	and ROLE_MASK
-	cp ROLE_PAWN
-	ret z
-	jr .move
-.noCapture
+	ld a, l
+	cp e
+	ret nz
 	; The key stored again without the file, which XorEpKey (working on
 	; wZobristKey) takes out, then puts back.
 	ldh a, [hEpSquare]

@@ -58,8 +58,9 @@
 ; skips those as it comes to them (IsLeavingKingToSlider, gives_check.asm),
 ; before making them.
 ;
-; Where the code is: this file holds the entry points GenerateMoves and
-; GenerateQuiescenceMoves, the routines both sides share, and at its end the
+; Where the code is: this file holds the entry points GenerateMoves,
+; GenerateQuiescenceMoves and GenerateEnPassant (for the game's key), the
+; routines both sides share, and at its end the
 ; two expansions of the macros move_generator and quiescence_generator
 ; (movegen_side.inc), which make one copy of each of these routines per side,
 ; <Side> being White or Black:
@@ -198,6 +199,22 @@ ENDC
 	and a
 	jp z, GenerateWhiteQuiescenceMoves
 	jp GenerateBlackQuiescenceMoves
+
+
+;; The legal en-passant captures of the side to move, as GenerateMoves lists
+;; them (Generate<Side>EnPassant lifts both pawns and looks at the king, pins
+;; marked or not), for the game's key (GameKey). Call only when there is an
+;; en-passant square.
+;; @param hl: where to write them
+;; @return hl: the end of the list
+;; @destroys af, bc, de
+GenerateEnPassant::
+	ld d, HIGH(wBoard)
+	ldh a, [hSideToMove]
+	and a
+	ldh a, [hEpSquare]
+	jp z, GenerateWhiteEnPassant
+	jp GenerateBlackEnPassant
 
 
 ;; Counts a leaping checker on e.
