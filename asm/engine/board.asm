@@ -289,17 +289,6 @@ LoadPosition::
 	ret
 
 
-;; The setup square index (a1 = 0, ..., e6 = 29) of a square.
-;; @param a: square (a cell of the board)
-;; @return a: setup index
-;; @destroys f, hl
-SquareToSetupIndex::
-	ld l, a
-	ld h, HIGH(SquareSetupIndices)
-	ld a, [hl]
-	ret
-
-
 SECTION "Setup squares", ROMX, ALIGN[5]
 
 ; The square of each setup index, then no square (aligned so that it cannot
@@ -327,6 +316,23 @@ SetupPieces:
 	assert_table_length SetupPieces, 16, 1
 
 
+; The setup index of a square, for the test driver alone (it reports squares
+; as setup indices): the cartridge has none of it.
+IF DEF(TEST_DRIVER)
+
+SECTION "Square to setup index", ROM0
+
+;; The setup square index (a1 = 0, ..., e6 = 29) of a square.
+;; @param a: square (a cell of the board)
+;; @return a: setup index
+;; @destroys f, hl
+SquareToSetupIndex::
+	ld l, a
+	ld h, HIGH(SquareSetupIndices)
+	ld a, [hl]
+	ret
+
+
 SECTION "Square setup indices", ROMX, ALIGN[8]
 
 ; The setup index of each cell ($FF off the board), indexed by square.
@@ -339,5 +345,7 @@ FOR cell, 256
 	ENDC
 ENDR
 	assert_table_length SquareSetupIndices, 256, 1
+
+ENDC
 
 ASSERT HIGH(wPieceSquares) == HIGH(wPieceSquares + 2 * PIECE_SLOTS), "the slots cross a page (GenerateQuiescenceMoves walks them with 8-bit steps)"
