@@ -110,49 +110,111 @@ SECTION "Load position", ROM0
 ;; @destroys af, bc, de, hl
 LoadPosition::
 	push hl
-	; Every cell off the board, then the squares.
+	; Every cell off the board, then the squares (the board is one page) ...
 	ld hl, wBoard
 	ld a, OFF_BOARD
-	ld b, 0
 .clear
+	ld [hl], a
+	inc l
+	jr nz, .clear
+	; ... and every slot empty (b: 0 after the loop, c: 0).
+	ld hl, wPieceSquares
+	lb bc, 2 * PIECE_SLOTS, 0
+	xor a
+.clearSlots
 	ld [hli], a
 	dec b
-	jr nz, .clear
+	jr nz, .clearSlots
 	pop hl
 
-	ld bc, SetupSquares
+	; Each square's piece goes on the board and gets its slot (see the top of
+	; the file), in the order a1, b1, ... e6; b: White's pieces besides the
+	; king so far, c: Black's (0, 0 from the loops above). A side has at most
+	; PIECE_SLOTS - 1 pieces besides its king (a position of the game has at
+	; most 9); any more would get no slot.
+	ld de, SetupSquares
 .square
 	ld a, [hli]
-	and $0F
 	push hl
+	push de
+	and $0F
+	ASSERT LOW(SetupPieces) % 16 == 0
 	add LOW(SetupPieces)
 	ld l, a
-	adc HIGH(SetupPieces)
-	sub l
+	ld h, HIGH(SetupPieces)
+	ld a, [de]
+	ld e, a
+	ld d, HIGH(wBoard)
+	ld a, [hl]
+	ld [de], a
+	and a
+	jr z, .next
 	ld h, a
-	ld e, [hl]
-	ld a, [bc]
-	ld l, a
-	ld h, HIGH(wBoard)
-	ld [hl], e
-	; Kings: note their squares.
-	ld a, e
-	cp WHITE_KING
-	jr nz, .notWhiteKing
-	ld a, l
-	ldh [hKingSquares + COLOR_WHITE], a
-.notWhiteKing
-	ld a, e
-	cp BLACK_KING
-	jr nz, .notBlackKing
-	ld a, l
-	ldh [hKingSquares + COLOR_BLACK], a
-.notBlackKing
-	pop hl
-	inc bc
+	and ROLE_MASK
+	cp ROLE_KING
+	jr z, .king
+	bit B_PIECE_BLACK, h
+	jr nz, .black
+	ld a, b
+	cp PIECE_SLOTS - 1
+	jr nc, .next
+	inc b
+	ld a, b
+	jr .slot
+.black
 	ld a, c
+	cp PIECE_SLOTS - 1
+	jr nc, .next
+	inc c
+	ld a, c
+	add PIECE_SLOTS
+	jr .slot
+.king
+	; Kings: slot 0 of their colour, and their squares noted.
+	ld a, e
+	bit B_PIECE_BLACK, h
+	jr nz, .blackKing
+	ldh [hKingSquares + COLOR_WHITE], a
+	xor a
+	jr .slot
+.blackKing
+	ldh [hKingSquares + COLOR_BLACK], a
+	ld a, PIECE_SLOTS
+.slot
+	; a: the slot's index in wPieceSquares
+	add LOW(wPieceSquares)
+	ld l, a
+	ld h, HIGH(wPieceSquares)
+	ld [hl], e
+	ld d, HIGH(wPieceSlotOf)
+	ld [de], a
+.next
+	pop de
+	pop hl
+	inc e
+	ld a, e
 	cp LOW(SetupSquares.end)
 	jr nz, .square
+
+	; The scan jumps (to SCAN_ENTRY_SIZE bytes before the scan's end per
+	; slot), then the slots' ends, in the order they lie in WRAM.
+	push hl
+	ld de, wScanJumps
+	ld hl, ScanWhitePiecesEnd
+	ld a, b
+	call .scanJump
+	ld hl, ScanBlackPiecesEnd
+	ld a, c
+	call .scanJump
+	ASSERT wPieceSlotsEnd == wScanJumps + 3 * NUM_COLORS
+	ld a, b
+	add LOW(wPieceSquares + COLOR_WHITE * PIECE_SLOTS) + 1
+	ld [de], a
+	inc de
+	ld a, c
+	add LOW(wPieceSquares + COLOR_BLACK * PIECE_SLOTS) + 1
+	ld [de], a
+	pop hl
 
 	ld a, [hli]
 	and 1
@@ -183,130 +245,82 @@ LoadPosition::
 	ld a, c
 	ldh [hCastlingRights], a
 
-	; The en-passant square: a setup index, or anything else for none.
+	; The en-passant square: a setup index, or anything else for none (the
+	; entry past the squares).
 	ld a, [hli]
 	cp NUM_SQUARES
-	ld c, NO_EP_SQUARE
-	jr nc, .noEp
+	jr c, .epIndex
+	ld a, NUM_SQUARES
+.epIndex
 	add LOW(SetupSquares)
 	ld e, a
-	adc HIGH(SetupSquares)
-	sub e
-	ld d, a
+	ld d, HIGH(SetupSquares)
 	ld a, [de]
-	ld c, a
-.noEp
-	ld a, c
 	ldh [hEpSquare], a
 
 	ld a, [hl]
 	ldh [hHalfmoveClock], a
 
-	call AssignPieceSlots
 	call ResetUndoStack
 	call ComputeZobristKey
 	jp ComputeWhiteScore
 
-
-;; Gives each piece on the board its slot (see the top of the file) and sets
-;; wScanJumps. A side has at most PIECE_SLOTS - 1 pieces besides its king (a
-;; position of the game has at most 9); any more would get no slot.
-;; @destroys af, bc, de, hl
-AssignPieceSlots:
-	ld hl, wPieceSquares
-	ld b, 2 * PIECE_SLOTS
-	xor a
-.clear
-	ld [hli], a
-	dec b
-	jr nz, .clear
-	; b: White's pieces besides the king so far, c: Black's
-	ld bc, 0
-	ld hl, SetupSquares
-.square
-	ld e, [hl]
-	ld d, HIGH(wBoard)
-	ld a, [de]
-	and a
-	jr z, .next
-	push hl
-	ld h, a
-	and ROLE_MASK
-	cp ROLE_KING
-	jr z, .king
-	bit B_PIECE_BLACK, h
-	jr nz, .black
-	ld a, b
-	cp PIECE_SLOTS - 1
-	jr nc, .noSlot
-	inc b
-	ld a, b
-	jr .slot
-.black
-	ld a, c
-	cp PIECE_SLOTS - 1
-	jr nc, .noSlot
-	inc c
-	ld a, c
-	add PIECE_SLOTS
-	jr .slot
-.king
-	xor a
-	bit B_PIECE_BLACK, h
-	jr z, .slot
-	ld a, PIECE_SLOTS
-.slot
-	; a: the slot's index in wPieceSquares
-	add LOW(wPieceSquares)
-	ld l, a
-	ld h, HIGH(wPieceSquares)
-	ld [hl], e
-	ld d, HIGH(wPieceSlotOf)
-	ld [de], a
-.noSlot
-	pop hl
-.next
-	inc hl
-	ld a, l
-	cp LOW(SetupSquares.end)
-	jr nz, .square
-
-	ld a, b
-	add LOW(wPieceSquares + COLOR_WHITE * PIECE_SLOTS) + 1
-	ld [wPieceSlotsEnd + COLOR_WHITE], a
-	ld a, c
-	add LOW(wPieceSquares + COLOR_BLACK * PIECE_SLOTS) + 1
-	ld [wPieceSlotsEnd + COLOR_BLACK], a
-
-	; The scan jumps: to SCAN_ENTRY_SIZE bytes before the scan's end per slot.
-	ld a, OPCODE_JP
-	ld [wScanJumps + 3 * COLOR_WHITE], a
-	ld [wScanJumps + 3 * COLOR_BLACK], a
-	ld hl, ScanWhitePiecesEnd
-	ld a, b
-	call .entry
-	ld a, l
-	ld [wScanJumps + 3 * COLOR_WHITE + 1], a
-	ld a, h
-	ld [wScanJumps + 3 * COLOR_WHITE + 2], a
-	ld hl, ScanBlackPiecesEnd
-	ld a, c
-	call .entry
-	ld a, l
-	ld [wScanJumps + 3 * COLOR_BLACK + 1], a
-	ld a, h
-	ld [wScanJumps + 3 * COLOR_BLACK + 2], a
-	ret
-.entry
-	; hl -= a * SCAN_ENTRY_SIZE
-	ld de, -SCAN_ENTRY_SIZE
+.scanJump
+	; Writes `jp` to hl less a entries at de, de moving past it.
+	push bc
+	ld bc, -SCAN_ENTRY_SIZE
+	inc a
 .back
-	and a
-	ret z
-	add hl, de
 	dec a
+	jr z, .write
+	add hl, bc
 	jr .back
+.write
+	pop bc
+	ld a, OPCODE_JP
+	ld [de], a
+	inc de
+	ld a, l
+	ld [de], a
+	inc de
+	ld a, h
+	ld [de], a
+	inc de
+	ret
 
+
+SECTION "Setup squares", ROMX, ALIGN[5]
+
+; The square of each setup index, then no square (aligned so that it cannot
+; cross a page: its 31 bytes sit in one 32-byte block).
+SetupSquares:
+FOR rank, BOARD_RANKS
+	FOR file, BOARD_FILES
+		db (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file
+	ENDR
+ENDR
+.end
+	assert_table_length SetupSquares, NUM_SQUARES, 1
+	; (what LoadPosition reads for a setup's "no en-passant square")
+	db NO_EP_SQUARE
+ASSERT HIGH(SetupSquares) == HIGH(SetupSquares.end), "SetupSquares crosses a page"
+
+
+SECTION "Setup pieces", ROMX, ALIGN[4]
+
+; The piece code of each setup piece byte (aligned: indexed by an `add` to
+; the low byte alone).
+SetupPieces:
+	db EMPTY, WHITE_PAWN, WHITE_KNIGHT, WHITE_BISHOP, WHITE_ROOK, WHITE_QUEEN, WHITE_KING, EMPTY
+	db EMPTY, BLACK_PAWN, BLACK_KNIGHT, BLACK_BISHOP, BLACK_ROOK, BLACK_QUEEN, BLACK_KING, EMPTY
+	assert_table_length SetupPieces, 16, 1
+
+
+; The setup index of a square, for the test driver alone (it reports squares
+; as setup indices): the cartridge has none of it.
+IF DEF(TEST_DRIVER)
+
+SECTION "Square to setup index", ROM0
 
 ;; The setup square index (a1 = 0, ..., e6 = 29) of a square.
 ;; @param a: square (a cell of the board)
@@ -317,30 +331,6 @@ SquareToSetupIndex::
 	ld h, HIGH(SquareSetupIndices)
 	ld a, [hl]
 	ret
-
-
-SECTION "Setup squares", ROMX, ALIGN[5]
-
-; The square of each setup index (aligned so that it cannot cross a page:
-; its 30 bytes sit in one 32-byte block).
-SetupSquares:
-FOR rank, BOARD_RANKS
-	FOR file, BOARD_FILES
-		db (BOARD_FIRST_ROW + rank) * BOARD_ROW_CELLS + file
-	ENDR
-ENDR
-.end
-	assert_table_length SetupSquares, NUM_SQUARES, 1
-ASSERT HIGH(SetupSquares) == HIGH(SetupSquares.end), "SetupSquares crosses a page"
-
-
-SECTION "Setup pieces", ROMX
-
-; The piece code of each setup piece byte.
-SetupPieces:
-	db EMPTY, WHITE_PAWN, WHITE_KNIGHT, WHITE_BISHOP, WHITE_ROOK, WHITE_QUEEN, WHITE_KING, EMPTY
-	db EMPTY, BLACK_PAWN, BLACK_KNIGHT, BLACK_BISHOP, BLACK_ROOK, BLACK_QUEEN, BLACK_KING, EMPTY
-	assert_table_length SetupPieces, 16, 1
 
 
 SECTION "Square setup indices", ROMX, ALIGN[8]
@@ -355,5 +345,7 @@ FOR cell, 256
 	ENDC
 ENDR
 	assert_table_length SquareSetupIndices, 256, 1
+
+ENDC
 
 ASSERT HIGH(wPieceSquares) == HIGH(wPieceSquares + 2 * PIECE_SLOTS), "the slots cross a page (GenerateQuiescenceMoves walks them with 8-bit steps)"

@@ -31,15 +31,7 @@ BookMove::
 	ret nc
 	push bc
 	; hl: the position's game key, the history's last
-	ld a, [wGameKeyCount]
-	dec a
-	ld l, a
-	ld h, 0
-	ASSERT GAME_KEY_SIZE == 4
-	add hl, hl
-	add hl, hl
-	ld de, wGameKeys
-	add hl, de
+	call LastGameKeyAddress
 	; bcde: the key, its lowest byte in e
 	ld a, [hli]
 	ld e, a

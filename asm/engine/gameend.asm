@@ -46,8 +46,6 @@ SECTION "Game history", WRAM0
 ; How many keys wGameKeys holds (at least 1 once a game has started).
 wGameKeyCount:: db
 wGameKeys:: ds MAX_GAME_KEYS * GAME_KEY_SIZE
-; The current position's game key (see GameKey).
-wGameKey: ds GAME_KEY_SIZE
 
 
 SECTION "Game end", ROM0
@@ -83,7 +81,7 @@ PlayGameMove::
 ;; @param hl: free move stack space
 ;; @destroys af, bc, de, hl
 AppendGameKey:
-	call GameKey
+	push hl
 	ld a, [wGameKeyCount]
 	cp MAX_GAME_KEYS
 	jr c, .room
@@ -101,142 +99,67 @@ AppendGameKey:
 	jr nz, .shift
 	ld a, MAX_GAME_KEYS - 1
 .room
-	ld c, a
 	inc a
 	ld [wGameKeyCount], a
-	call GameKeyAddress
-	ld de, wGameKey
+	call StoreGameKey
+	pop hl
+	fallthrough GameKey
+
+;; Makes the history's last key, wZobristKey as StoreGameKey stored it, a
+;; game key: without the en-passant file unless an en-passant capture is
+;; legal (engine-src's Position::cartridge_key: MakeMove sets hEpSquare after
+;; any double step beside an enemy pawn, the model only when that pawn may
+;; take).
+;; @param hl: free move stack space
+;; @destroys af, bc, de, hl
+GameKey:
+	ldh a, [hEpSquare]
+	and a
+	ret z
+	; A legal en-passant capture keeps the file.
+	push hl
+	call GenerateEnPassant
+	pop de
+	ld a, l
+	cp e
+	ret nz
+	; The key stored again without the file, which XorEpKey (working on
+	; wZobristKey) takes out, then puts back.
+	ldh a, [hEpSquare]
+	call XorEpKey
+	call StoreGameKey
+	ldh a, [hEpSquare]
+	jp XorEpKey
+
+
+;; Stores wZobristKey as the history's last key.
+;; @destroys af, bc, de, hl
+StoreGameKey:
+	call LastGameKeyAddress
+	ld de, wZobristKey
 	ld c, GAME_KEY_SIZE
 .copy
 	ld a, [de]
-	inc de
+	inc e
 	ld [hli], a
 	dec c
 	jr nz, .copy
 	ret
 
-;; The address of game key number c.
-;; @param c: index
+
+;; The address of the history's last key, the current position's.
 ;; @return hl
 ;; @destroys af, bc
-GameKeyAddress:
-	ld l, c
+LastGameKeyAddress::
+	ld a, [wGameKeyCount]
+	dec a
+	ld l, a
 	ld h, 0
+	ASSERT GAME_KEY_SIZE == 4
 	add hl, hl
 	add hl, hl
 	ld bc, wGameKeys
 	add hl, bc
-	ret
-
-
-;; Computes wGameKey: wZobristKey without the en-passant file unless an
-;; en-passant capture is legal (engine-src's Position::cartridge_key: MakeMove
-;; sets hEpSquare after any double step beside an enemy pawn, the model only
-;; when that pawn may take).
-;; @param hl: free move stack space
-;; @destroys af, bc, de, hl
-GameKey:
-	ld a, [wZobristKey + 0]
-	ld [wGameKey + 0], a
-	ld a, [wZobristKey + 1]
-	ld [wGameKey + 1], a
-	ld a, [wZobristKey + 2]
-	ld [wGameKey + 2], a
-	ld a, [wZobristKey + 3]
-	ld [wGameKey + 3], a
-	ldh a, [hEpSquare]
-	and a
-	ret z
-	push hl
-	call GenerateMoves
-	pop de
-	; Look for a pawn move to the en-passant square: only en passant goes there.
-.move
-	ld a, e
-	cp l
-	jr nz, .test
-	ld a, d
-	cp h
-	jr z, .noCapture
-.test
-	ld a, [de]
-	ld c, a
-	inc de
-	ld a, [de]
-	inc de
-	ld b, a
-	ldh a, [hEpSquare]
-	cp b
-	jr nz, .move
-	ld b, HIGH(wBoard)
-	ld a, [bc]
-	and ROLE_MASK
-	cp ROLE_PAWN
-	ret z
-	jr .move
-.noCapture
-	; Take the file out again: XorEpKey works on wZobristKey, so swap.
-	ldh a, [hEpSquare]
-	call XorEpKey
-	ld hl, wGameKey
-	ld de, wZobristKey
-	ld c, GAME_KEY_SIZE
-.swap
-	ld a, [de]
-	ld b, [hl]
-	ld [hli], a
-	ld a, b
-	ld [de], a
-	inc de
-	dec c
-	jr nz, .swap
-	ret
-
-
-;; How many times the current position (the last game key) has occurred.
-;; @return a: count, at least 1
-;; @destroys f, bc, de, hl
-CountRepetitions:
-	ld a, [wGameKeyCount]
-	dec a
-	ld c, a
-	call GameKeyAddress
-	ld d, h
-	ld e, l
-	; de: the current key; hl walks the earlier ones.
-	ld a, [wGameKeyCount]
-	dec a
-	ld b, 1
-	ld c, a
-	ld hl, wGameKeys
-.key
-	ld a, c
-	and a
-	jr z, .done
-	dec c
-	push de
-	push hl
-	REPT GAME_KEY_SIZE - 1
-		ld a, [de]
-		cp [hl]
-		jr nz, .different
-		inc de
-		inc hl
-	ENDR
-	ld a, [de]
-	cp [hl]
-	jr nz, .different
-	inc b
-.different
-	pop hl
-	pop de
-	inc hl
-	inc hl
-	inc hl
-	inc hl
-	jr .key
-.done
-	ld a, b
 	ret
 
 
@@ -249,74 +172,73 @@ GameVerdict::
 	push hl
 	call GenerateMoves
 	pop de
+	; h: 0 when the list is empty (IsInCheck keeps b and hl)
 	ld a, l
-	cp e
-	jr nz, .canMove
+	sub e
+	ld l, a
 	ld a, h
-	cp d
-	jr nz, .canMove
+	sbc d
+	or l
+	ld h, a
 	call IsInCheck
 	ld b, a
+	ld a, h
 	and a
+	jr nz, .canMove
+	; No legal move: stalemate, or checkmate in check (b: 1).
+	ASSERT VERDICT_CHECKMATE == VERDICT_STALEMATE - 1
 	ld a, VERDICT_STALEMATE
-	ret z
-	ld a, VERDICT_CHECKMATE
+	sub b
 	ret
 .canMove
-	call IsInCheck
-	ld b, a
-	push bc
-	call IsInsufficientMaterial
-	pop bc
+	; Insufficient material (bare kings, or king against king and one bishop
+	; or one knight): the search's test of hMatingMaterial (engine.inc).
+	ldh a, [hMatingMaterial]
+	cp MATING_MATERIAL_ENOUGH
 	ld a, VERDICT_INSUFFICIENT_MATERIAL
-	ret z
+	ret c
 	ldh a, [hHalfmoveClock]
 	cp FIFTY_MOVE_PLIES
 	ld a, VERDICT_FIFTY_MOVES
 	ret nc
+	; Threefold repetition: c counts the history's keys equal to the current
+	; one, the last (which counts itself); b, the keys left, while the check
+	; waits on the stack.
 	push bc
-	call CountRepetitions
+	call LastGameKeyAddress
+	ld d, h
+	ld e, l
+	ld a, [wGameKeyCount]
+	ld b, a
+	ld c, 0
+	ld hl, wGameKeys
+.key
+	push de
+	push hl
+	REPT GAME_KEY_SIZE - 1
+		ld a, [de]
+		cp [hl]
+		jr nz, .different
+		inc de
+		inc hl
+	ENDR
+	ld a, [de]
+	cp [hl]
+	jr nz, .different
+	inc c
+.different
+	pop hl
+	pop de
+	REPT GAME_KEY_SIZE
+		inc hl
+	ENDR
+	dec b
+	jr nz, .key
+	ld a, c
 	pop bc
 	cp 3
 	ld a, VERDICT_REPETITION
 	ret nc
-	ld a, VERDICT_ONGOING
-	ret
-
-
-;; Is the material insufficient for either side to mate: bare kings, or king
-;; against king and one bishop or one knight?
-;; @return z: insufficient; nz: not
-;; @destroys af, bc, hl
-IsInsufficientMaterial::
-	ld hl, wBoard
-	; c: minor pieces seen
-	ld c, 0
-.square
-	ld a, [hl]
-	bit B_PIECE_WHITE, a
-	jr nz, .piece
-	bit B_PIECE_BLACK, a
-	jr z, .next
-.piece
-	and ROLE_MASK
-	cp ROLE_KING
-	jr z, .next
-	cp ROLE_KNIGHT
-	jr z, .minor
-	cp ROLE_BISHOP
-	; A pawn, rook or queen: enough.
-	ret nz
-.minor
-	inc c
-	ld a, c
-	cp 2
-	jr z, .enough
-.next
-	inc l
-	jr nz, .square
+	ASSERT VERDICT_ONGOING == 0
 	xor a
-	ret
-.enough
-	and a
 	ret

@@ -58,15 +58,15 @@
 ; skips those as it comes to them (IsLeavingKingToSlider, gives_check.asm),
 ; before making them.
 ;
-; Where the code is: this file holds the entry points GenerateMoves and
-; GenerateQuiescenceMoves, the routines both sides share, and at its end the
+; Where the code is: this file holds the entry points GenerateMoves,
+; GenerateQuiescenceMoves and GenerateEnPassant (for the game's key), the
+; routines both sides share, and at its end the
 ; two expansions of the macros move_generator and quiescence_generator
 ; (movegen_side.inc), which make one copy of each of these routines per side,
 ; <Side> being White or Black:
 ;   Generate<Side>Moves        all the legal moves; GenerateMoves jumps here
 ;   Find<Side>ChecksAndPins    the checks and pins, which both generators need
 ;   Scan<Side>Pieces           the board scan, from the last slot in use down
-;   Find<Side>LeapingCheckers  the knights and pawns checking, at the root
 ;   Generate<Side>PieceMoves   the moves of one piece that is not pinned
 ;   Generate<Side>PinnedMoves  the moves of the pinned pieces along their pins
 ;   Generate<Side>Castle       the long castle
@@ -201,6 +201,22 @@ ENDC
 	jp GenerateBlackQuiescenceMoves
 
 
+;; The legal en-passant captures of the side to move, as GenerateMoves lists
+;; them (Generate<Side>EnPassant lifts both pawns and looks at the king, pins
+;; marked or not), for the game's key (GameKey). Call only when there is an
+;; en-passant square.
+;; @param hl: where to write them
+;; @return hl: the end of the list
+;; @destroys af, bc, de
+GenerateEnPassant::
+	ld d, HIGH(wBoard)
+	ldh a, [hSideToMove]
+	and a
+	ldh a, [hEpSquare]
+	jp z, GenerateWhiteEnPassant
+	jp GenerateBlackEnPassant
+
+
 ;; Counts a leaping checker on e.
 ;; @destroys a
 AddLeapingChecker:
@@ -211,6 +227,42 @@ AddLeapingChecker:
 	ldh a, [hCheckers]
 	inc a
 	ldh [hCheckers], a
+	ret
+
+
+;; Counts the enemy knights and pawns that attack a king, looking at every
+;; square they could do it from (the root's leaping checkers, for
+;; Find<Side>ChecksAndPins; one copy for both sides, the piece compared with
+;; c: 4 M-cycles fewer than a copy for each with the pieces as immediates).
+;; @param b: the king's square; c: the enemy's knight; d: HIGH(wBoard)
+;; @param h: the step to the first square an enemy pawn checks from (the
+;;     side's FORWARD - 1; the second is two files east)
+;; @destroys af, c, e
+CountLeapingCheckers:
+	FOR i, 8
+		ld a, b
+		add KNIGHT_JUMP_{d:i}
+		ld e, a
+		ld a, [de]
+		cp c
+		call z, AddLeapingChecker
+	ENDR
+	; c: the enemy's pawn
+	ASSERT ((ROLE_KNIGHT ^ ROLE_PAWN) & (PIECE_WHITE | PIECE_BLACK)) == 0
+	ld a, c
+	xor ROLE_KNIGHT ^ ROLE_PAWN
+	ld c, a
+	ld a, b
+	add h
+	ld e, a
+	ld a, [de]
+	cp c
+	call z, AddLeapingChecker
+	inc e
+	inc e
+	ld a, [de]
+	cp c
+	jp z, AddLeapingChecker
 	ret
 
 

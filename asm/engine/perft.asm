@@ -6,6 +6,10 @@ INCLUDE "include/macros.inc"
 INCLUDE "include/chess.inc"
 INCLUDE "engine/engine.inc"
 
+; Only the test ROM counts perft (the test driver's TEST_PERFT, bench): the
+; cartridge has none of this file.
+IF DEF(TEST_DRIVER)
+
 
 SECTION "Perft count", WRAM0
 
@@ -160,3 +164,5 @@ Perft::
 	pop de
 	pop hl
 	jr .countReplies
+
+ENDC
