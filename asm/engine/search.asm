@@ -76,8 +76,10 @@ INCLUDE "generated/engine/search.inc"
 	const FRAME_NEXT      ; 2 bytes: the next record to pick (the move being
 	const_skip            ; searched is the one before it)
 	const FRAME_SEARCHED  ; the moves searched so far (late-move reductions;
-	                      ; kept at a full-width node of depth >= LMR_DEPTH)
-	const FRAME_NODE_FLAG ; at depth >= LMR_DEPTH, non-zero: the side to move
+	                      ; kept at a full-width node of depth >= hReduceDepth);
+	                      ; at depth 1, the quiet moves left before late-move
+	                      ; pruning ($FF: the node prunes none)
+	const FRAME_NODE_FLAG ; at depth >= hReduceDepth, non-zero: the side to move
 	                      ; is in check; at depth 1, non-zero: futile
 	                      ; (futility pruning); at depth 0, non-zero: the
 	                      ; node searches checks (wSearchCheckPlies)
@@ -87,6 +89,7 @@ DEF FRAME_SIZE EQU const_value
 ASSERT FRAME_TABLE_KEEP == FRAME_DEPTH - 1
 ASSERT FRAME_BETA == FRAME_ALPHA + 2 && FRAME_BEST == FRAME_BETA + 2
 ASSERT FRAME_END == FRAME_DEPTH + 1 && FRAME_NEXT == FRAME_END + 2
+ASSERT FRAME_NODE_FLAG == FRAME_SEARCHED + 1
 ; Search's child window: bc := -beta, de := -alpha (the node's own window,
 ; negated: the child's alpha and beta). -x = ~x + 1: `cpl` a byte and `inc`
 ; the pair, 10 M-cycles a score where 0 - x with `sub` and `sbc` takes 11
@@ -185,25 +188,13 @@ MACRO find_child_depth
 ENDM
 
 ; Search's child search, the move made and the ply counted: bc := s =
-; -Search(hChildDepth, bc, de) from the end of the node's list; with an
-; argument (2): depth - 2 (a late move's reduction, at depth 3 or more).
+; -Search(hChildDepth, bc, de) from the end of the node's list.
 MACRO search_child
-	IF _NARG == 0
-		frame_hl FRAME_END
-		ld a, [hli]
-		ld h, [hl]
-		ld l, a
-		ldh a, [hChildDepth]
-	ELSE
-		frame_hl FRAME_DEPTH
-		ld a, [hli]
-		sub \1
-		frame_push af
-		ld a, [hli]
-		ld h, [hl]
-		ld l, a
-		frame_pop af
-	ENDC
+	frame_hl FRAME_END
+	ld a, [hli]
+	ld h, [hl]
+	ld l, a
+	ldh a, [hChildDepth]
 	; (nothing pushed on the frame: verify finds it FRAME_SIZE + 2 bytes
 	; above the child's)
 	frame_balanced
@@ -288,6 +279,8 @@ hTableMove:: ds MOVE_SIZE
 ; CHECK_EXTENSION_PIECES pieces, the kings counted, then the iteration's depth
 ; plus one (0 before the first iteration).
 hExtensionPly: db
+; wSearchReduceDepth, where the nodes read it.
+hReduceDepth: db
 
 
 SECTION "Search interface", WRAM0
@@ -297,6 +290,9 @@ wSearchDepth:: db
 ; Input: the quiescence nodes at plies 1 to this search checks too (docs/
 ; search.md, "Checks in the quiescence search"); 0: none does.
 wSearchCheckPlies:: db
+; Input: the least depth of a full-width node that reduces its late moves, at
+; least 2 (search::Limits::reduce_depth: LMR_DEPTH but at MEDIUM).
+wSearchReduceDepth:: db
 ; Input: the most nodes to search, 32 bits little-endian; $FFFFFFFF for no
 ; limit (more than any search reaches).
 wSearchNodeBudget:: ds 4
@@ -422,12 +418,15 @@ SECTION "Search", ROMX
 ;; iterations keep the last finished one's principal variation in wSearchPv
 ;; (the one the next follows); every other result is stored at .done alone,
 ;; which each way out of the loop jumps to.
-;; @param wSearchDepth, wSearchCheckPlies, wSearchNodeBudget, hSearchStop
+;; @param wSearchDepth, wSearchCheckPlies, wSearchReduceDepth,
+;;     wSearchNodeBudget, hSearchStop
 ;;     (see above)
 ;; @return wSearchBestMove, wSearchScore, wSearchNodes, wSearchDepthDone,
 ;;     wSearchPvLength, wSearchPv
 ;; @destroys af, bc, de, hl
 SearchBestMove::
+	ld a, [wSearchReduceDepth]
+	ldh [hReduceDepth], a
 	; The table starts empty.
 	call ClearTranspositionTable
 	; killers := none, for every ply
@@ -869,10 +868,16 @@ Search:
 	frame_push de
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
-	cp LMR_DEPTH
+	ld hl, hReduceDepth
+	cp [hl]
 	jr nc, .reducing
 	dec a
 	jr nz, .flagsKept
+	; Late-move pruning, at a node off the principal variation neither in
+	; check nor futile: d := LATE_MOVE_PRUNING_QUIETS, the quiet moves it
+	; searches whatever they do (FRAME_SEARCHED, counted down at .early); $FF
+	; at any other node, which prunes none.
+	ld d, $FF
 	ldh a, [hCheckers]
 	and a
 	ld a, 0
@@ -881,7 +886,7 @@ Search:
 	; Reverse futility pruning: off the principal variation (a null window,
 	; beta = alpha + 1), a node whose evaluation - REVERSE_FUTILITY_MARGIN is
 	; at least beta returns its evaluation (.reverseFutile). bc: the
-	; evaluation, biased; de: alpha + 1, then beta.
+	; evaluation, biased; de: alpha + 1, then beta. (Evaluate keeps d.)
 	ld a, h
 	xor HIGH(BIASED_ZERO)
 	ld b, a
@@ -907,7 +912,11 @@ Search:
 	ld a, h
 	sbc d
 	jp nc, .reverseFutile
+	ld d, LATE_MOVE_PRUNING_QUIETS
+	jr .futilityTest
 .notReverseFutile
+	ld d, $FF
+.futilityTest
 	; (alpha - (evaluation + FUTILITY_MARGIN), both biased: no borrow, futile)
 	ld hl, FUTILITY_MARGIN
 	add hl, bc
@@ -920,9 +929,14 @@ Search:
 	sbc b
 	sbc a
 	cpl
+	; (a futile node prunes its quiet moves by futility, not by count)
+	and a
+	jr z, .futility
+	ld d, $FF
 .futility
 	frame_hl FRAME_NODE_FLAG
-	ld [hl], a
+	ld [hld], a
+	ld [hl], d
 	jr .flagsKept
 .reducing
 	ldh a, [hCheckers]
@@ -1002,11 +1016,12 @@ Search:
 	; made, but after futility pruning, which skips most quiet moves at depth
 	; 1 without a test.
 	; A late move's reduction (late-move reductions, in a node of depth >=
-	; LMR_DEPTH not in check, after LMR_MOVES moves): a quiet move that is
+	; hReduceDepth not in check, after LMR_MOVES moves): a quiet move that is
 	; no killer (tested before it is made) is made at .lateMove, and reduced
 	; there when it gives no check (tested after).
 	; (a: the depth, read above)
-	cp LMR_DEPTH
+	ld hl, hReduceDepth
+	cp [hl]
 	jr c, .early
 	call IsKingStepAttacked
 	jp z, .nextMove
@@ -1026,7 +1041,7 @@ Search:
 	jp c, .lateMove
 	jr .notLate
 .early
-	; (a: the depth, below LMR_DEPTH)
+	; (a: the depth, below hReduceDepth)
 	; Futility pruning, in a futile node of depth 1: a quiet move after the
 	; first (best is -INFINITY until it returns) that gives no check is
 	; skipped, no node: not made at all when MayGiveCheck rules a check out, else
@@ -1036,7 +1051,7 @@ Search:
 	frame_hl FRAME_NODE_FLAG
 	ld a, [hl]
 	and a
-	jr z, .notLateUntested
+	jp z, .notFutileNode
 	frame_hl FRAME_BEST + 1
 	ld a, [hl]
 	cp HIGH(BIASED_MINUS_INFINITY)
@@ -1045,6 +1060,7 @@ Search:
 	; (IsQuietMove keeps de)
 	call IsQuietMove
 	jr nc, .notLateUntested
+.quietUnlessCheck
 	; (most such moves cannot give check: skipped without being made)
 	push de
 	call MayGiveCheck
@@ -1195,33 +1211,6 @@ Search:
 .raisedAlpha
 	call UpdatePv
 	jp .nextMove
-.lateMove
-	; A late move, made, is reduced unless it gives check. (Its own copy of
-	; the making: the moves that are not late, nearly all, go straight on to
-	; .unreduced with no flag pushed and tested, 12 M-cycles less.)
-	call MakeMove
-	ld hl, hPly
-	inc [hl]
-	frame_move_de
-	call IsInCheckAfterMove
-	jp z, .unreduced
-	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
-	; as usual only if it beats alpha there (not stopped).
-	child_window
-	ld b, d
-	ld c, e
-	dec bc
-	search_child 2
-	ldh a, [hSearchStop]
-	and a
-	jp nz, .searched
-	frame_hl FRAME_ALPHA
-	ld a, [hli]
-	sub c
-	ld a, [hl]
-	sbc b
-	jp nc, .searched
-	jp .unreduced
 .deltaPruned
 	; Every later move of the list gains no more than a capture pruned (the
 	; order puts the dearer victims first, the promotions before them): all
@@ -1296,6 +1285,70 @@ Search:
 	xor HIGH(BIASED_ZERO)
 	ld h, a
 	return_from_node
+
+.lateMove
+	; A late move, made, is reduced unless it gives check. (Its own copy of
+	; the making: the moves that are not late, nearly all, go straight on to
+	; .unreduced with no flag pushed and tested, 12 M-cycles less.)
+	call MakeMove
+	ld hl, hPly
+	inc [hl]
+	frame_move_de
+	call IsInCheckAfterMove
+	jp z, .unreduced
+	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
+	; as usual only if it beats alpha there (not stopped). A node of depth >=
+	; LMR_DEEP_DEPTH reduces by two plies, to depth - 3, once it has searched
+	; LMR_DEEP_MOVES moves (FRAME_SEARCHED counts this one too). hChildDepth
+	; is free until .unreduced finds it again.
+	frame_hl FRAME_DEPTH
+	ld a, [hl]
+	sub 2
+	ldh [hChildDepth], a
+	cp LMR_DEEP_DEPTH - 2
+	jr c, .reduced
+	frame_hl FRAME_SEARCHED
+	ld a, [hl]
+	cp LMR_DEEP_MOVES + 1
+	jr c, .reduced
+	ld hl, hChildDepth
+	dec [hl]
+.reduced
+	child_window
+	ld b, d
+	ld c, e
+	dec bc
+	search_child
+	ldh a, [hSearchStop]
+	and a
+	jp nz, .searched
+	frame_hl FRAME_ALPHA
+	ld a, [hli]
+	sub c
+	ld a, [hl]
+	sbc b
+	jp nc, .searched
+	jp .unreduced
+
+.notFutileNode
+	; Late-move pruning (hl: FRAME_SEARCHED + 1): a quiet move, once the
+	; node's count of them is spent, is searched only if it gives check (as
+	; futility pruning's, at .quietUnlessCheck); before, it is counted. An
+	; attacked king's step is no move, not counted.
+	dec hl
+	ld a, [hl]
+	inc a
+	jp z, .notLateUntested
+	call IsQuietMove
+	jp nc, .notLateUntested
+	call IsKingStepAttacked
+	jp z, .nextMove
+	frame_hl FRAME_SEARCHED
+	ld a, [hl]
+	and a
+	jp z, .quietUnlessCheck
+	dec [hl]
+	jp .notLate
 
 
 ;; The PV of this ply becomes the move, then the PV of the ply below.

@@ -18,7 +18,8 @@
 ;   wTestQuiescenceMoves), the verdict, whether the side to move is in check, the
 ;   evaluation (wTestEvaluation) and whether the material is insufficient
 ;   (wTestInsufficient), and TEST_SEARCH searches to depth wTestDepth within wTestNodeBudget nodes,
-;   with checks in the quiescence search to ply wTestCheckPlies
+;   with checks in the quiescence search to ply wTestCheckPlies and late moves
+;   reduced from depth wTestReduceDepth
 ;   (SearchBestMove, search.asm): the move (wTestSearchMove), the score, the
 ;   nodes (wTestNodes), the last finished iteration and the principal
 ;   variation. hSearchStop is cleared before the search: the harness may set
@@ -119,6 +120,8 @@ wTestHalfmove:: db
 wTestDepth:: db
 ; The search's plies whose quiescence nodes search checks too (0: none).
 wTestCheckPlies:: db
+; The least depth of a search's node that reduces its late moves (at least 2).
+wTestReduceDepth:: db
 ; The search's node budget, 32 bits little-endian (at least 1; $FFFFFFFF: no
 ; limit).
 wTestNodeBudget:: ds TEST_NODES_SIZE
@@ -503,6 +506,8 @@ TestSearch:
 	ld [wSearchDepth], a
 	ld a, [wTestCheckPlies]
 	ld [wSearchCheckPlies], a
+	ld a, [wTestReduceDepth]
+	ld [wSearchReduceDepth], a
 	ld hl, wTestNodeBudget
 	ld de, wSearchNodeBudget
 	ld c, TEST_NODES_SIZE

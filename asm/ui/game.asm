@@ -705,9 +705,12 @@ StartSearchBy:
 	ld hl, LevelSearches
 	add hl, bc
 	add hl, bc
+	add hl, bc
 	ld a, [hli]
 	ld e, a
-	ld d, [hl]
+	ld a, [hli]
+	ld d, a
+	ld b, [hl]
 	pop hl
 	ld a, c
 	cp LEVEL_CLOCK
@@ -721,14 +724,15 @@ StartSearchBy:
 	jp StartSearch
 
 ; The search of each level (LEVEL_*): its depth (CLOCK deepens to the deepest,
-; until its deadline) and the plies whose quiescence nodes search checks
-; (search::Level::check_plies).
+; until its deadline), the plies whose quiescence nodes search checks
+; (search::Level::check_plies) and the least depth that reduces its late
+; moves (search::Level::reduce_depth).
 LevelSearches:
-	db LEVEL_DEPTH_EASY, LEVEL_CHECK_PLIES_EASY
-	db LEVEL_DEPTH_MEDIUM, LEVEL_CHECK_PLIES_MEDIUM
-	db LEVEL_DEPTH_HARD, LEVEL_CHECK_PLIES_HARD
-	db MAX_SEARCH_DEPTH, 0
-	assert_table_length LevelSearches, NUM_LEVELS, 2
+	db LEVEL_DEPTH_EASY, LEVEL_CHECK_PLIES_EASY, LEVEL_REDUCE_DEPTH_EASY
+	db LEVEL_DEPTH_MEDIUM, LEVEL_CHECK_PLIES_MEDIUM, LEVEL_REDUCE_DEPTH_MEDIUM
+	db LEVEL_DEPTH_HARD, LEVEL_CHECK_PLIES_HARD, LEVEL_REDUCE_DEPTH_HARD
+	db MAX_SEARCH_DEPTH, 0, LMR_DEPTH
+	assert_table_length LevelSearches, NUM_LEVELS, 3
 	ASSERT LEVEL_EASY == 0 && LEVEL_MEDIUM == 1 && LEVEL_HARD == 2 && LEVEL_CLOCK == 3
 
 
@@ -787,12 +791,15 @@ ClockLevelThinkFrames:
 ;; START or SELECT pressed after the look stops the search at once.
 ;; @param a: the depth, 1 to MAX_SEARCH_DEPTH
 ;; @param d: the plies whose quiescence nodes search checks (wSearchCheckPlies)
+;; @param b: the least depth that reduces its late moves (wSearchReduceDepth)
 ;; @param hl: the deadline in frames (counted down by GameVBlank), or 0 for none
 ;; @destroys af, bc, hl
 StartSearch::
 	ld [wSearchDepth], a
 	ld a, d
 	ld [wSearchCheckPlies], a
+	ld a, b
+	ld [wSearchReduceDepth], a
 	ld a, l
 	ld [wThinkFramesLeft], a
 	ld a, h

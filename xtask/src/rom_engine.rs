@@ -900,6 +900,8 @@ impl RomEngine {
         self.machine
             .write_u8("wTestCheckPlies", limits.check_plies)?;
         self.machine
+            .write_u8("wTestReduceDepth", limits.reduce_depth)?;
+        self.machine
             .write("wTestNodeBudget", &budget.to_le_bytes())?;
         let nodes = search::search(&game, limits).nodes;
         let cycles = COMMAND_BUDGET

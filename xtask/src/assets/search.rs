@@ -13,13 +13,13 @@ use engine_src::search::order_role;
 use engine_src::search::{
     Level, ASPIRATION_MARGIN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_EXTENSION_PIECES,
     CLOCK_LEVEL_EXTRA_FRAMES, CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT, DELTA_MARGIN,
-    DELTA_PROMOTION_GAIN, FUTILITY_MARGIN, INFINITY, REVERSE_FUTILITY_MARGIN, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
+    DELTA_PROMOTION_GAIN, FUTILITY_MARGIN, INFINITY, KEY_CAPTURE, KEY_CAPTURE_QUEEN_PROMOTION,
     KEY_CAPTURE_VICTIM, KEY_FIRST_KILLER, KEY_PREVIOUS_BEST, KEY_QUEEN_PROMOTION, KEY_QUIET,
     KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP,
-    KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, LEVEL_CAP_FRAMES_EASY,
-    LEVEL_CAP_FRAMES_HARD, LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY, LEVEL_DEPTH_HARD,
-    LEVEL_DEPTH_MEDIUM, LMR_DEPTH, LMR_MOVES, MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY,
-    TABLE_ENTRIES,
+    KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, LATE_MOVE_PRUNING_QUIETS,
+    LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD, LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY,
+    LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH, LMR_MOVES,
+    MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, REVERSE_FUTILITY_MARGIN, TABLE_ENTRIES,
 };
 
 use super::Outputs;
@@ -93,11 +93,14 @@ pub fn render() -> Result<String> {
         (
             vec![
                 "Late-move reductions (docs/search.md, \"Late-move reductions\"): the least depth",
-                "of a node that reduces, and the moves it searches before the late ones.",
+                "of a node that reduces, and the moves it searches before the late ones; the least",
+                "depth of a node that reduces by two plies, after how many moves.",
             ],
             vec![
                 ("LMR_DEPTH", LMR_DEPTH.into()),
                 ("LMR_MOVES", LMR_MOVES.into()),
+                ("LMR_DEEP_DEPTH", LMR_DEEP_DEPTH.into()),
+                ("LMR_DEEP_MOVES", LMR_DEEP_MOVES.into()),
             ],
         ),
         (
@@ -109,6 +112,13 @@ pub fn render() -> Result<String> {
                 ("FUTILITY_MARGIN", FUTILITY_MARGIN.into()),
                 ("REVERSE_FUTILITY_MARGIN", REVERSE_FUTILITY_MARGIN.into()),
             ],
+        ),
+        (
+            vec!["Late-move pruning at depth 1 (docs/search.md, \"Futility pruning\")."],
+            vec![(
+                "LATE_MOVE_PRUNING_QUIETS",
+                LATE_MOVE_PRUNING_QUIETS.into(),
+            )],
         ),
         (
             vec![
@@ -134,7 +144,9 @@ pub fn render() -> Result<String> {
                 "to MAX_SEARCH_DEPTH within a share of its clock's time left, in frames (a second",
                 "left gives CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT) and CLOCK_LEVEL_EXTRA_FRAMES more.",
                 "The plies whose quiescence nodes search checks too at each fixed-depth level",
-                "(docs/search.md, \"Checks in the quiescence search\"; CLOCK: none).",
+                "(docs/search.md, \"Checks in the quiescence search\"; CLOCK: none), and the least",
+                "depth of a node that reduces its late moves (\"Late-move reductions\"; CLOCK:",
+                "LMR_DEPTH).",
             ],
             vec![
                 ("LEVEL_DEPTH_EASY", LEVEL_DEPTH_EASY.into()),
@@ -143,6 +155,9 @@ pub fn render() -> Result<String> {
                 ("LEVEL_CHECK_PLIES_EASY", Level::Easy.check_plies().into()),
                 ("LEVEL_CHECK_PLIES_MEDIUM", Level::Medium.check_plies().into()),
                 ("LEVEL_CHECK_PLIES_HARD", Level::Hard.check_plies().into()),
+                ("LEVEL_REDUCE_DEPTH_EASY", Level::Easy.reduce_depth().into()),
+                ("LEVEL_REDUCE_DEPTH_MEDIUM", Level::Medium.reduce_depth().into()),
+                ("LEVEL_REDUCE_DEPTH_HARD", Level::Hard.reduce_depth().into()),
                 (
                     "CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT",
                     CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT.into(),
@@ -203,8 +218,11 @@ mod tests {
             ("BOUND_UPPER", 3),
             ("LMR_DEPTH", 3),
             ("LMR_MOVES", 3),
+            ("LMR_DEEP_DEPTH", 4),
+            ("LMR_DEEP_MOVES", 6),
             ("FUTILITY_MARGIN", 150),
             ("REVERSE_FUTILITY_MARGIN", 150),
+            ("LATE_MOVE_PRUNING_QUIETS", 5),
             ("CHECK_EXTENSION_PIECES", 6),
             ("ASPIRATION_MARGIN", 50),
             ("KEY_QUIET_SHIFT", 2),
@@ -223,6 +241,9 @@ mod tests {
             ("LEVEL_CHECK_PLIES_EASY", 1),
             ("LEVEL_CHECK_PLIES_MEDIUM", 0),
             ("LEVEL_CHECK_PLIES_HARD", 0),
+            ("LEVEL_REDUCE_DEPTH_EASY", 3),
+            ("LEVEL_REDUCE_DEPTH_MEDIUM", 2),
+            ("LEVEL_REDUCE_DEPTH_HARD", 3),
             ("CLOCK_LEVEL_FRAMES_PER_SECOND_LEFT", 3),
             ("CLOCK_LEVEL_EXTRA_FRAMES", 30),
             ("LEVEL_CAP_FRAMES_EASY", 53),

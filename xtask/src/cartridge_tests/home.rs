@@ -2,7 +2,7 @@
 //! handler drains, and the joypad routine.
 
 use super::support::{
-    boot, call_producer, constant, drain, engine_thinking, pad_bit, queued_bytes,
+    boot, call_producer, constant, drain, engine_thinking_after, pad_bit, queued_bytes,
     title_between_updates, white_flag_falls_at_next_vblank, Level,
 };
 use crate::harness::{Button, Machine, Registers, CYCLES_PER_FRAME};
@@ -197,7 +197,9 @@ const THINKING_INTERRUPT_CYCLES: u64 = 740;
 
 #[test]
 fn while_the_engine_thinks_the_interrupt_handlers_take_at_most_740_cycles_a_frame() {
-    let mut machine = engine_thinking(Level::Hard);
+    // (HARD's reply to c2c3 takes longer than the 100 frames measured; its reply to b2b3
+    // no longer does)
+    let mut machine = engine_thinking_after(Level::Hard, "c2c3");
     const FRAMES: u64 = 100;
     let mut cycles = 0;
     for _ in 0..FRAMES {

@@ -178,12 +178,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         }
     }
     println!(
-        "{suite_name}, {}, searched at depths 1-{} and within a budget, and with EASY's \
-         checks in the quiescence search at depths {} and {} and within a budget: {}",
+        "{suite_name}, {}, searched at depths 1-{} and within a budget, with EASY's \
+         checks in the quiescence search at depths {} and {} and within a budget, and with \
+         MEDIUM's reductions at depths {} and {}: {}",
         plural(searched.len(), "position"),
         search::MAX_COMPARED_DEPTH,
         engine_src::search::LEVEL_DEPTH_EASY,
         search::CHECKS_COMPARED_DEPTH,
+        engine_src::search::LEVEL_DEPTH_MEDIUM,
+        search::MAX_COMPARED_DEPTH,
         tally.part()
     );
 

@@ -2,11 +2,12 @@
 //! model's (engine-src/src/search.rs) on a suite of positions, at depths 1 to
 //! [`MAX_COMPARED_DEPTH`] and once within a node budget, and with EASY's checks in the
 //! quiescence search ([`Limits::check_plies`]) at EASY's depth, at
-//! [`CHECKS_COMPARED_DEPTH`] and within a budget: the same move, score, principal
-//! variation, finished depth and node count, the transposition table the search leaves
-//! (every entry, byte for byte: [`table_entry_bytes`]), and the Zobrist keys of the root
-//! after the search (the ROM's as it loaded them, the search having unmade every move it
-//! made).
+//! [`CHECKS_COMPARED_DEPTH`] and within a budget, and with MEDIUM's late-move reductions
+//! ([`Limits::reduce_depth`]) at MEDIUM's depth and [`MAX_COMPARED_DEPTH`]: the same
+//! move, score, principal variation, finished depth and node count, the transposition
+//! table the search leaves (every entry, byte for byte: [`table_entry_bytes`]), and the
+//! Zobrist keys of the root after the search (the ROM's as it loaded them, the search
+//! having unmade every move it made).
 //!
 //! A difference is followed to the first node where the two searches part. With a node
 //! budget b, both stop at the entry of node b + 1, on some line (the moves from the root
@@ -166,7 +167,8 @@ fn model_stopped_line(position: &Position, limits: Limits) -> Option<Vec<Move>> 
 /// deepest with half the nodes the model takes for it (so that the budget stops it
 /// inside an iteration); then EASY's (its depth and checks in the quiescence search, no
 /// budget), the same checks at [`CHECKS_COMPARED_DEPTH`], and EASY's within half its
-/// nodes.
+/// nodes; then MEDIUM's (its depth, its late moves reduced from depth 2), and the same
+/// reductions at [`MAX_COMPARED_DEPTH`].
 pub fn compared_limits(position: &Position) -> Vec<Limits> {
     let game = Game::new(*position);
     let half_budget = |limits: Limits| Limits {
@@ -184,6 +186,14 @@ pub fn compared_limits(position: &Position) -> Vec<Limits> {
         },
         half_budget(easy),
     ]);
+    let medium = search::Level::Medium.uncapped_limits();
+    limits.extend([
+        medium,
+        Limits {
+            depth: MAX_COMPARED_DEPTH,
+            ..medium
+        },
+    ]);
     limits
 }
 
@@ -199,6 +209,13 @@ fn describe(limits: Limits) -> String {
             text,
             ", checks in the quiescence search to ply {}",
             limits.check_plies
+        );
+    }
+    if limits.reduce_depth != search::LMR_DEPTH {
+        let _ = write!(
+            text,
+            ", late moves reduced from depth {}",
+            limits.reduce_depth
         );
     }
     text
