@@ -1297,15 +1297,18 @@ Search:
 	call IsInCheckAfterMove
 	jp z, .unreduced
 	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
-	; as usual only if it beats alpha there (not stopped). A node of depth >=
-	; LMR_DEEP_DEPTH reduces by two plies, to depth - 3, once it has searched
+	; as usual only if it beats alpha there (not stopped). A node deeper than
+	; hReduceDepth reduces by two plies, to depth - 3, once it has searched
 	; LMR_DEEP_MOVES moves (FRAME_SEARCHED counts this one too). hChildDepth
 	; is free until .unreduced finds it again.
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	sub 2
 	ldh [hChildDepth], a
-	cp LMR_DEEP_DEPTH - 2
+	; (depth - 1 - hReduceDepth: a borrow, not deeper)
+	inc a
+	ld hl, hReduceDepth
+	cp [hl]
 	jr c, .reduced
 	frame_hl FRAME_SEARCHED
 	ld a, [hl]

@@ -190,10 +190,9 @@ pub const fn table_bound(best: i16, alpha: i16, beta: i16) -> u8 {
 pub const LMR_DEPTH: u8 = 3;
 /// The moves a node searches before the late ones ([`LMR_DEPTH`]).
 pub const LMR_MOVES: u8 = 3;
-/// A node with at least this depth reduces a late move by two plies, not one, once it
-/// has searched [`LMR_DEEP_MOVES`] moves (at HARD's depth 4, the root's last moves).
-pub const LMR_DEEP_DEPTH: u8 = 4;
-/// See [`LMR_DEEP_DEPTH`].
+/// A node deeper than the least depth that reduces ([`Limits::reduce_depth`]) reduces a
+/// late move by two plies, not one, once it has searched this many moves: the root's
+/// last moves, at HARD's depth 4 and at MEDIUM's depth 3.
 pub const LMR_DEEP_MOVES: u8 = 6;
 
 /// Futility pruning (docs/search.md): a node at depth 1 not in check whose evaluation
@@ -846,7 +845,7 @@ impl Searcher<'_> {
                     .iter()
                     .any(|killer| killer.is_some_and(|killer| same_move(&killer, m)));
             if reduced {
-                let reduction = if depth >= LMR_DEEP_DEPTH && searched >= LMR_DEEP_MOVES {
+                let reduction = if depth > self.reduce_depth && searched >= LMR_DEEP_MOVES {
                     3
                 } else {
                     2

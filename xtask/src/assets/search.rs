@@ -18,8 +18,8 @@ use engine_src::search::{
     KEY_QUIET_SHIFT, KEY_SECOND_KILLER, KEY_TABLE_MOVE, KEY_UNDER_PROMOTION_BISHOP,
     KEY_UNDER_PROMOTION_KNIGHT, KEY_UNDER_PROMOTION_ROOK, LATE_MOVE_PRUNING_QUIETS,
     LEVEL_CAP_FRAMES_EASY, LEVEL_CAP_FRAMES_HARD, LEVEL_CAP_FRAMES_MEDIUM, LEVEL_DEPTH_EASY,
-    LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH, LMR_MOVES,
-    MATE, MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, REVERSE_FUTILITY_MARGIN, TABLE_ENTRIES,
+    LEVEL_DEPTH_HARD, LEVEL_DEPTH_MEDIUM, LMR_DEEP_MOVES, LMR_DEPTH, LMR_MOVES, MATE,
+    MAX_SEARCH_DEPTH, MAX_SEARCH_PLY, REVERSE_FUTILITY_MARGIN, TABLE_ENTRIES,
 };
 
 use super::Outputs;
@@ -93,13 +93,12 @@ pub fn render() -> Result<String> {
         (
             vec![
                 "Late-move reductions (docs/search.md, \"Late-move reductions\"): the least depth",
-                "of a node that reduces, and the moves it searches before the late ones; the least",
-                "depth of a node that reduces by two plies, after how many moves.",
+                "of a node that reduces (but at MEDIUM), and the moves it searches before the late",
+                "ones; a deeper node reduces by two plies after LMR_DEEP_MOVES moves.",
             ],
             vec![
                 ("LMR_DEPTH", LMR_DEPTH.into()),
                 ("LMR_MOVES", LMR_MOVES.into()),
-                ("LMR_DEEP_DEPTH", LMR_DEEP_DEPTH.into()),
                 ("LMR_DEEP_MOVES", LMR_DEEP_MOVES.into()),
             ],
         ),
@@ -218,7 +217,6 @@ mod tests {
             ("BOUND_UPPER", 3),
             ("LMR_DEPTH", 3),
             ("LMR_MOVES", 3),
-            ("LMR_DEEP_DEPTH", 4),
             ("LMR_DEEP_MOVES", 6),
             ("FUTILITY_MARGIN", 150),
             ("REVERSE_FUTILITY_MARGIN", 150),

@@ -575,8 +575,8 @@ model check $8474 depth 1 bound 1 move $21 $42 score 40
     }
 
     #[test]
-    fn the_limits_compared_are_depths_1_to_hards_half_the_deepest_budget_and_easys() {
-        const HARD_NODES: u64 = 762;
+    fn the_limits_compared_are_depths_1_to_hards_half_the_deepest_budget_easys_and_mediums() {
+        const HARD_NODES: u64 = 544;
         const EASY_NODES: u64 = 13;
         let limits = compared_limits(&Position::start());
         let start = Game::new(Position::start());
@@ -587,6 +587,11 @@ model check $8474 depth 1 bound 1 move $21 $42 score 40
             depth,
             nodes,
             check_plies: search::LEVEL_CHECK_PLIES_EASY,
+            reduce_depth: search::LMR_DEPTH,
+        };
+        let medium = |depth| Limits {
+            reduce_depth: search::LEVEL_REDUCE_DEPTH_MEDIUM,
+            ..Limits::depth(depth)
         };
         assert_eq!(
             limits,
@@ -598,6 +603,8 @@ model check $8474 depth 1 bound 1 move $21 $42 score 40
                     checks(1, u64::MAX),
                     checks(3, u64::MAX),
                     checks(1, EASY_NODES / 2),
+                    medium(3),
+                    medium(4),
                 ])
                 .collect::<Vec<_>>()
         );
@@ -611,6 +618,10 @@ model check $8474 depth 1 bound 1 move $21 $42 score 40
                 "depth 1, budget {} nodes, checks in the quiescence search to ply 1",
                 EASY_NODES / 2
             )
+        );
+        assert_eq!(
+            describe(limits[8]),
+            "depth 3, late moves reduced from depth 2"
         );
     }
 }
