@@ -1299,8 +1299,9 @@ Search:
 	; Searched to depth - 2 with the null window (-alpha - 1, -alpha) first;
 	; as usual only if it beats alpha there (not stopped). A node deeper than
 	; hReduceDepth reduces by two plies, to depth - 3, once it has searched
-	; LMR_DEEP_MOVES moves (FRAME_SEARCHED counts this one too). hChildDepth
-	; is free until .unreduced finds it again.
+	; LMR_DEEP_MOVES moves (FRAME_SEARCHED counts this one too), but not in an
+	; endgame (hExtensionPly not $FF). hChildDepth is free until .unreduced
+	; finds it again.
 	frame_hl FRAME_DEPTH
 	ld a, [hl]
 	sub 2
@@ -1310,6 +1311,9 @@ Search:
 	ld hl, hReduceDepth
 	cp [hl]
 	jr c, .reduced
+	ldh a, [hExtensionPly]
+	inc a
+	jr nz, .reduced
 	frame_hl FRAME_SEARCHED
 	ld a, [hl]
 	cp LMR_DEEP_MOVES + 1

@@ -192,7 +192,10 @@ pub const LMR_DEPTH: u8 = 3;
 pub const LMR_MOVES: u8 = 3;
 /// A node deeper than the least depth that reduces ([`Limits::reduce_depth`]) reduces a
 /// late move by two plies, not one, once it has searched this many moves: the root's
-/// last moves, at HARD's depth 4 and at MEDIUM's depth 3.
+/// last moves, at HARD's depth 4 and at MEDIUM's depth 3. Not in an endgame (a root of
+/// at most [`CHECK_EXTENSION_PIECES`] pieces), where a quiet king's move late in the
+/// order is often the one that mates: reduced by two plies, a mate in two starting so
+/// was found only at depth 6.
 pub const LMR_DEEP_MOVES: u8 = 6;
 
 /// Futility pruning (docs/search.md): a node at depth 1 not in check whose evaluation
@@ -845,7 +848,8 @@ impl Searcher<'_> {
                     .iter()
                     .any(|killer| killer.is_some_and(|killer| same_move(&killer, m)));
             if reduced {
-                let reduction = if depth > self.reduce_depth && searched >= LMR_DEEP_MOVES {
+                let deep = depth > self.reduce_depth && !self.endgame;
+                let reduction = if deep && searched >= LMR_DEEP_MOVES {
                     3
                 } else {
                     2
