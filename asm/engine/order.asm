@@ -45,10 +45,8 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: the low byte of the end of the moves; this ply's
-; killers; the move of the last iteration's principal variation to order
-; first (from square 0: none).
-hOrderMovesEnd: db
+; While OrderMoves runs: this ply's killers; the move of the last
+; iteration's principal variation to order first (from square 0: none).
 hOrderKillers: ds 2 * MOVE_SIZE
 hOrderBest: ds MOVE_SIZE
 
@@ -287,14 +285,7 @@ OrderMoves::
 	ld [hli], a
 	inc hl
 	inc hl
-	jr .next
-
-.none
-	; No move: de = hl, the first record is the end.
-	pop hl
-	ld d, h
-	ld e, l
-	ret
+	jr .move
 
 .quiescence
 	; No killer can match a quiescence move (a capture or a queen promotion,
@@ -308,38 +299,32 @@ OrderMoves::
 	push hl
 	call GenerateQuiescenceMoves
 .generated
+	; The loop ends at a from square 0 written after the moves (a cell off
+	; the board, no move's): 3 M-cycles a move to test, where comparing the
+	; end's low byte took 7. (After a full list of MAX_MOVES moves, that byte
+	; is the one PickNextMove's sentinel takes, below.)
+	ld [hl], 0
 	pop de
-	; The loop ends at the moves' end, told by its low byte: the moves of a
-	; list span at most 256 bytes, so no move after the first starts at the
-	; same low byte.
-	ASSERT MAX_MOVES * MOVE_SIZE <= 256
-	ld a, l
-	ldh [hOrderMovesEnd], a
-	; No move: the end is the start (told by the low bytes but for a full
-	; list of MAX_MOVES moves, 256 bytes).
-	cp e
-	jr nz, .listed
-	ld a, h
-	cp d
-.listed
 	; The stack: the first record.
 	pop hl
 	push hl
-	jr z, .none
 	; Both pointers stay in registers through the loop, hl the record and de
 	; the move, and bc reads the board (b: its page, c: a square), with no
 	; push and pop of them (14 M-cycles a move). Each record gets
 	; KEY_QUIET_PENDING, then its from and to bytes as they are read; a move
 	; with another key gets it over that one (.keyed). A quiet move of a
-	; piece other than a pawn, most of a full list, takes 39 M-cycles and the
-	; killers' test 12 more.
+	; piece other than a pawn, most of a full list, takes 35 M-cycles and the
+	; killers' test 13 more.
 	ld b, HIGH(wBoard)
 .move
-	; hl: the next record; de: the next move
+	; hl: the next record; de: the next move, or the from square 0 after
+	; the last (no move: the first record is the end)
+	ld a, [de]
+	and a
+	jr z, .ordered
+	inc de
 	ld [hl], KEY_QUIET_PENDING
 	inc hl
-	ld a, [de]
-	inc de
 	ld [hli], a
 	ld c, a
 	ld a, [bc]
@@ -366,12 +351,17 @@ OrderMoves::
 .notFirstKiller
 	ldh a, [hOrderKillers + 3]
 	cp c
-	jr z, .secondKillerTo
-.next
-	ldh a, [hOrderMovesEnd]
-	cp e
 	jr nz, .move
-	jr .ordered
+	; (the second killer's to square)
+	dec hl
+	dec hl
+	ldh a, [hOrderKillers + 2]
+	cp [hl]
+	ld a, KEY_SECOND_KILLER
+	jr z, .keyedAtFrom
+	inc hl
+	inc hl
+	jr .move
 
 .capture
 	; A piece other than a pawn takes (a: the victim; c: the to byte):
@@ -409,16 +399,6 @@ OrderMoves::
 	inc hl
 	inc hl
 	jr .notFirstKiller
-.secondKillerTo
-	dec hl
-	dec hl
-	ldh a, [hOrderKillers + 2]
-	cp [hl]
-	ld a, KEY_SECOND_KILLER
-	jr z, .keyedAtFrom
-	inc hl
-	inc hl
-	jr .next
 
 .ordered
 	; The transposition table's move, then the principal variation's, if the
@@ -449,7 +429,7 @@ OrderMoves::
 ;; Gives a move of the list OrderMoves made, if it is there, another key.
 ;; @param b, c: the move (from square, to byte); a: its key
 ;; @param de: the first record; hl: the records' end (a list has fewer than 256
-;; records, so no record starts at the end's low byte)
+;; records, so no record starts at the end's low byte; it may have none)
 ;; @destroys af
 KeyListedMove:
 	push de
@@ -460,7 +440,11 @@ KeyListedMove:
 	ld l, e
 	ld e, a
 .find
-	; hl: a record's key; d: the key to give; e: the low byte of the end
+	; hl: a record's key, or the end; d: the key to give; e: the low byte of
+	; the end
+	ld a, l
+	cp e
+	jr z, .done
 	inc hl
 	ld a, [hli]
 	cp b
@@ -470,10 +454,7 @@ KeyListedMove:
 	jr z, .found
 .next
 	inc hl
-	ld a, l
-	cp e
-	jr nz, .find
-	jr .done
+	jr .find
 .found
 	dec hl
 	dec hl
