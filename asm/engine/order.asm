@@ -36,6 +36,13 @@ ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KI
 ; (The lowest capture key: a pawn taken by the king, order_role 6.)
 ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
+; PickNextMove takes an equal key of PICK_SENTINEL_KEY for the sentinel: only
+; the principal variation's move may have it. Nor does it mask the promotion
+; bits of equal keys' to bytes: each under-promotion has its piece's own key.
+ASSERT KEY_PREVIOUS_BEST <= PICK_SENTINEL_KEY && KEY_TABLE_MOVE < PICK_SENTINEL_KEY && KEY_QUEEN_PROMOTION < PICK_SENTINEL_KEY
+; (The highest capture key: a pawn takes a king and promotes.)
+ASSERT KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_KING + KEY_CAPTURE_QUEEN_PROMOTION - ORDER_ROLE_PAWN < PICK_SENTINEL_KEY
+ASSERT KEY_UNDER_PROMOTION_KNIGHT != KEY_UNDER_PROMOTION_ROOK && KEY_UNDER_PROMOTION_ROOK != KEY_UNDER_PROMOTION_BISHOP && KEY_UNDER_PROMOTION_BISHOP != KEY_UNDER_PROMOTION_KNIGHT
 ; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
 ; the list's start + MAX_MOVES) covers the records too.
 
@@ -52,42 +59,13 @@ hOrderBest: ds MOVE_SIZE
 
 
 ; The key of a quiet move that is not a killer: KEY_QUIET + ((table[to] -
-; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries, read from its
-; colour's evaluation page (eval.asm), where Black's are negated, so Black's
-; difference is from - to there.
-; @param b: from square; c: to byte (no promotion bits); d: the piece moving
+; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries
+; (piece_square_gain, engine.inc: 25 M-cycles for White, 24 for Black).
+; @param a: the piece moving; b: from square; c: to byte (no promotion bits)
 ; @return a: the key
 ; @destroys f, e, hl
 MACRO quiet_key
-	ld h, HIGH(PieceKeyIndex)
-	ld l, d
-	ld e, [hl]
-	ld a, d
-	and PIECE_BLACK
-	jr nz, .black\@
-	ld h, HIGH(EvalPages)
-	ld a, b
-	add e
-	ld l, a
-	ld a, c
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-	jr .done\@
-.black\@
-	ld h, HIGH(EvalPages) + 1
-	ld a, c
-	add e
-	ld l, a
-	ld a, b
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-.done\@
+	piece_square_gain
 	REPT KEY_QUIET_SHIFT
 		sra a
 	ENDR
@@ -490,6 +468,7 @@ KeyListedMove:
 PickNextMove::
 	ld a, PICK_SENTINEL_KEY
 	ld [bc], a
+.again
 	push hl
 	ld de, ORDER_RECORD_SIZE
 	; bc: the best so far, a: its key
@@ -503,12 +482,17 @@ PickNextMove::
 	cp [hl]
 	jr c, .higher
 	jr nz, .scan
-	; An equal key, or the sentinel when the best's key is the sentinel's.
-	ld d, a
-	ldh a, [hPickEnd]
-	cp l
+	; An equal key, or the sentinel when the best's key is the sentinel's
+	; (only the principal variation's move has that key: its list holds it
+	; once).
+	inc a
 	jr z, .picked
-	; Equal keys: the lower from square, then the lower to square.
+	; Equal keys: the lower from square, then the lower to square. The to
+	; bytes are compared whole: records of equal keys have the same
+	; promotion bits (those of an under-promotion have its piece's key, any
+	; other none), and no two hold the same move. (bc and hl are put back on
+	; the keys, a on the best's: 23 to 41 M-cycles a tie after the keys'
+	; compare.)
 	inc hl
 	inc bc
 	ld a, [bc]
@@ -516,33 +500,25 @@ PickNextMove::
 	jr c, .keepByFrom
 	jr nz, .betterByFrom
 	inc hl
-	ld a, [hl]
-	and MOVE_TO_SQUARE
-	ld e, a
 	inc bc
 	ld a, [bc]
-	and MOVE_TO_SQUARE
-	cp e
-	dec bc
-	dec bc
+	cp [hl]
+	jr c, .keepByTo
 	dec hl
-	dec hl
-	jr c, .keepEqual
-	ld b, h
-	ld c, l
-.keepEqual
-	ld a, d
-	ld de, ORDER_RECORD_SIZE
-	jr .scan
-.keepByFrom
-	dec bc
-	dec hl
-	jr .keepEqual
 .betterByFrom
 	dec hl
 	ld b, h
 	ld c, l
-	jr .keepEqual
+	ld a, [hl]
+	jr .scan
+.keepByTo
+	dec bc
+	dec hl
+.keepByFrom
+	dec bc
+	dec hl
+	ld a, [bc]
+	jr .scan
 .higher
 	; A higher key, or the sentinel
 	ldh a, [hPickEnd]
@@ -601,16 +577,13 @@ PickNextMove::
 	inc hl
 	ret
 .keyQuietMoves
-	; (hl: the end) The best left waits for its key: the quiet moves' turn.
-	ld b, h
-	ld c, l
+	; The best left waits for its key: the quiet moves' turn, then the pick
+	; again (the sentinel still in place).
 	pop hl
 	push hl
-	push bc
 	call KeyQuietMoves
-	pop bc
 	pop hl
-	jp PickNextMove
+	jr .again
 
 
 SECTION "Quiet move keys", ROMX
@@ -619,20 +592,22 @@ SECTION "Quiet move keys", ROMX
 ;; its key (quiet_key): the keys OrderMoves left for later, those of the quiet
 ;; moves that are not killers.
 ;; Twin of the quiet moves' key in search::order_key.
-;; @param hl: the first record; hPickEnd: the low byte of the end
+;; @param hl: the first record; the records end with PickNextMove's sentinel
+;;     (PICK_SENTINEL_KEY), which no record left has: the best of them waits
+;;     for its key
 ;; @destroys af, bc, de, hl
 KeyQuietMoves:
 .record
 	ld a, [hli]
 	cp KEY_QUIET_PENDING
-	jr nz, .next
+	jr nz, .notPending
 	push hl
 	ld a, [hli]
 	ld b, a
 	ld c, [hl]
 	ld h, HIGH(wBoard)
 	ld l, b
-	ld d, [hl]
+	ld a, [hl]
 	quiet_key
 	pop hl
 	dec hl
@@ -640,7 +615,11 @@ KeyQuietMoves:
 .next
 	inc hl
 	inc hl
-	ldh a, [hPickEnd]
-	cp l
-	jr nz, .record
+	jr .record
+.notPending
+	; (the sentinel's key ends the records: 4 M-cycles a record less than
+	; comparing the end's low byte with each)
+	ASSERT PICK_SENTINEL_KEY == $FF
+	inc a
+	jr nz, .next
 	ret
