@@ -9,9 +9,9 @@
 ; turns them into records from the start: record k ends at byte 3k + 3 and
 ; move k starts at byte MAX_MOVES + 2k, so for k < MAX_MOVES no record
 ; overwrites a move not yet read. PickNextMove then selects the next move
-; (selection: most nodes cut off after a few moves). The quiet moves that are
-; not killers, most of a full list, get their keys only if their turn comes
-; (KEY_QUIET_PENDING below), which in most nodes it does not.
+; (selection: most nodes cut off after a few moves). The quiet moves, most of
+; a full list, get their keys (a killer's, or their own) only if their turn
+; comes (KEY_QUIET_PENDING below), which in most nodes it does not.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -25,16 +25,18 @@ DEF ORDER_RECORD_SIZE EQU 3
 ; is above it.
 DEF PICK_SENTINEL_KEY EQU $FF
 EXPORT ORDER_RECORD_SIZE
-; The key OrderMoves gives a quiet move that is not a killer until
-; PickNextMove first needs it (KeyQuietMoves then gives it its key): below
-; every such move's key (a piece-square difference is -127 to 127), above
-; every under-promotion's, so that every record with another key is picked
-; in the same order around it.
+; The key OrderMoves gives a quiet move until PickNextMove first needs it
+; (KeyQuietMoves then gives it its key, a killer's or its own): below every
+; capture's and queen promotion's key, above every under-promotion's, so that
+; every record with another key is picked in the same order around it. (The
+; killers' keys are below the captures' and queen promotions' too: so they
+; wait with the other quiet moves, which their keys precede.)
 DEF KEY_QUIET_PENDING EQU KEY_QUIET - (128 >> KEY_QUIET_SHIFT) - 1
 ASSERT KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_KNIGHT && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_ROOK && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_BISHOP
-ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KILLER && KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION
+ASSERT KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION && KEY_SECOND_KILLER < KEY_QUEEN_PROMOTION && KEY_FIRST_KILLER < KEY_QUEEN_PROMOTION
+ASSERT KEY_QUIET + (127 >> KEY_QUIET_SHIFT) < KEY_SECOND_KILLER && KEY_SECOND_KILLER < KEY_FIRST_KILLER
 ; (The lowest capture key: a pawn taken by the king, order_role 6.)
-ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
+ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6 && KEY_FIRST_KILLER < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
 ; PickNextMove takes an equal key of PICK_SENTINEL_KEY for the sentinel: only
 ; the principal variation's move may have it. Nor does it mask the promotion
@@ -52,18 +54,19 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: this ply's killers; the move of the last
-; iteration's principal variation to order first (from square 0: none).
-hOrderKillers: ds 2 * MOVE_SIZE
+; While OrderMoves runs: the move of the last iteration's principal
+; variation to order first (from square 0: none).
 hOrderBest: ds MOVE_SIZE
+; While KeyQuietMoves runs: the from squares of this ply's killers.
+hKillerFroms: ds 2
 
 
 ; The key of a quiet move that is not a killer: KEY_QUIET + ((table[to] -
 ; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries
-; (piece_square_gain, engine.inc: 25 M-cycles for White, 24 for Black).
+; (piece_square_gain, engine.inc: 24 M-cycles for White, 23 for Black).
 ; @param a: the piece moving; b: from square; c: to byte (no promotion bits)
 ; @return a: the key
-; @destroys f, e, hl
+; @destroys f, bc, hl
 MACRO quiet_key
 	piece_square_gain
 	REPT KEY_QUIET_SHIFT
@@ -121,13 +124,14 @@ SECTION "Move order", ROM0
 
 ;; Generates the moves of a node (GenerateMoves: all the legal moves, or
 ;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
-;; records with their keys, in the generator's order; a quiet move that is not
-;; a killer gets KEY_QUIET_PENDING, its key being given by PickNextMove when
-;; first needed. Twin of the keys of search::order_moves (search::order_key).
+;; records with their keys, in the generator's order; a quiet move gets
+;; KEY_QUIET_PENDING, its key (a killer's, or its own) being given by
+;; PickNextMove when first needed. Twin of the keys of search::order_moves
+;; (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param c: with a non-zero, GenerateQuiescenceMoves's c (0: pseudo-legal)
-;; @param hPly: the node's ply (its killers)
+;; @param hPly: the node's ply
 ;; @param hFollowPly: the node follows the principal variation when it is
 ;;     hPly (search.asm); set to hPly + 1 when the variation has a move here
 ;; @param hTableMove: the transposition table's move of a full-width node
@@ -140,19 +144,6 @@ OrderMoves::
 	jp nz, .quiescence
 	ldh a, [hPly]
 	ld c, a
-	add a
-	add a
-	add LOW(wKillers)
-	ld l, a
-	ld h, HIGH(wKillers)
-	ld a, [hli]
-	ldh [hOrderKillers], a
-	ld a, [hli]
-	ldh [hOrderKillers + 1], a
-	ld a, [hli]
-	ldh [hOrderKillers + 2], a
-	ld a, [hl]
-	ldh [hOrderKillers + 3], a
 	; On the last iteration's principal variation, with a move of it at this
 	; ply: that move first, and the node's first child follows on.
 	ld b, 0
@@ -249,7 +240,7 @@ OrderMoves::
 	; A straight step (to an empty square): a queen promotion on the last
 	; rank, else a quiet move.
 	ld a, c
-	jump_unless_last_rank jr, .quiet
+	jump_unless_last_rank jr, .move
 	ld a, KEY_QUEEN_PROMOTION
 	fallthrough .keyed
 
@@ -266,9 +257,8 @@ OrderMoves::
 	jr .move
 
 .quiescence
-	; No killer can match a quiescence move (a capture or a queen promotion,
-	; whose rows come first), nor a move of the principal variation or the
-	; table's (they are ordered first in full-width nodes only).
+	; No move of the principal variation or the table's (they are ordered
+	; first in full-width nodes only).
 	xor a
 	ldh [hOrderBest], a
 	ldh [hTableMove], a
@@ -291,8 +281,8 @@ OrderMoves::
 	; push and pop of them (14 M-cycles a move). Each record gets
 	; KEY_QUIET_PENDING, then its from and to bytes as they are read; a move
 	; with another key gets it over that one (.keyed). A quiet move of a
-	; piece other than a pawn, most of a full list, takes 35 M-cycles and the
-	; killers' test 13 more.
+	; piece other than a pawn, most of a full list, takes 36 M-cycles; it
+	; waits for its key, a killer's too (KeyQuietMoves).
 	ld b, HIGH(wBoard)
 .move
 	; hl: the next record; de: the next move, or the from square 0 after
@@ -319,29 +309,7 @@ OrderMoves::
 	ld c, a
 	ld a, [bc]
 	and a
-	jr nz, .capture
-.quiet
-	; A quiet move (c: its to byte; hl: the next record): a killer (compared
-	; by to byte, then by from square, the record's), else one that waits.
-	ldh a, [hOrderKillers + 1]
-	cp c
-	jr z, .firstKillerTo
-.notFirstKiller
-	ldh a, [hOrderKillers + 3]
-	cp c
-	jr nz, .move
-	; (the second killer's to square)
-	dec hl
-	dec hl
-	ldh a, [hOrderKillers + 2]
-	cp [hl]
-	ld a, KEY_SECOND_KILLER
-	jr z, .keyedAtFrom
-	inc hl
-	inc hl
-	jr .move
-
-.capture
+	jr z, .move
 	; A piece other than a pawn takes (a: the victim; c: the to byte):
 	; 150 + 8 * victim - attacker, the attacker read again from the record's
 	; from square, de (the next move) kept on the stack meanwhile.
@@ -366,17 +334,6 @@ OrderMoves::
 	pop de
 	ld b, HIGH(wBoard)
 	jr .keyedAtFrom
-
-.firstKillerTo
-	dec hl
-	dec hl
-	ldh a, [hOrderKillers]
-	cp [hl]
-	ld a, KEY_FIRST_KILLER
-	jr z, .keyedAtFrom
-	inc hl
-	inc hl
-	jr .notFirstKiller
 
 .ordered
 	; The transposition table's move, then the principal variation's, if the
@@ -478,10 +435,17 @@ PickNextMove::
 	cp KEY_QUIET_PENDING
 	jr z, .scanPending
 .scan
+	; (Twice: a lower key falls through the first time, 8 M-cycles, and jumps
+	; back the second, 9.)
+	add hl, de
+	cp [hl]
+	jr c, .higher
+	jr z, .equal
 	add hl, de
 	cp [hl]
 	jr c, .higher
 	jr nz, .scan
+.equal
 	; An equal key, or the sentinel when the best's key is the sentinel's
 	; (only the principal variation's move has that key: its list holds it
 	; once).
@@ -589,14 +553,35 @@ PickNextMove::
 SECTION "Quiet move keys", ROMX
 
 ;; Gives each record from hl to the end whose key waits (KEY_QUIET_PENDING)
-;; its key (quiet_key): the keys OrderMoves left for later, those of the quiet
-;; moves that are not killers.
-;; Twin of the quiet moves' key in search::order_key.
+;; its key: the keys OrderMoves left for later, those of the quiet moves, a
+;; killer's or the move's own (quiet_key). The killers are this ply's, which
+;; only a cutoff here changes, as the node ends: those of the node's start.
+;; Twin of the quiet moves' keys in search::order_key.
 ;; @param hl: the first record; the records end with PickNextMove's sentinel
 ;;     (PICK_SENTINEL_KEY), which no record left has: the best of them waits
 ;;     for its key
+;; @param hPly: the node's ply
 ;; @destroys af, bc, de, hl
 KeyQuietMoves:
+	; This ply's killers: their to bytes in d and e, their from squares in
+	; hKillerFroms (no killer, from square 0, has the to byte 0: no move's).
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld c, a
+	ld b, HIGH(wKillers)
+	ld a, [bc]
+	ldh [hKillerFroms], a
+	inc c
+	ld a, [bc]
+	ld d, a
+	inc c
+	ld a, [bc]
+	ldh [hKillerFroms + 1], a
+	inc c
+	ld a, [bc]
+	ld e, a
 .record
 	ld a, [hli]
 	cp KEY_QUIET_PENDING
@@ -604,11 +589,21 @@ KeyQuietMoves:
 	push hl
 	ld a, [hli]
 	ld b, a
-	ld c, [hl]
+	ld a, [hl]
+	ld c, a
+	; A killer? (compared by to byte, then by from square: 6 M-cycles a
+	; move that is none, where OrderMoves took 12 on every quiet move)
+	cp d
+	jr z, .firstKillerTo
+.notFirstKiller
+	cp e
+	jr z, .secondKillerTo
+.quiet
 	ld h, HIGH(wBoard)
 	ld l, b
 	ld a, [hl]
 	quiet_key
+.keyed
 	pop hl
 	dec hl
 	ld [hli], a
@@ -623,3 +618,16 @@ KeyQuietMoves:
 	inc a
 	jr nz, .next
 	ret
+.firstKillerTo
+	ldh a, [hKillerFroms]
+	cp b
+	ld a, KEY_FIRST_KILLER
+	jr z, .keyed
+	ld a, c
+	jr .notFirstKiller
+.secondKillerTo
+	ldh a, [hKillerFroms + 1]
+	cp b
+	ld a, KEY_SECOND_KILLER
+	jr z, .keyed
+	jr .quiet
