@@ -167,12 +167,13 @@ OrderMoves::
 	ld b, [hl]
 	inc hl
 	ld a, [hl]
+	pop hl
+	push hl
 .best
+	; (hl: the free space)
 	ldh [hOrderBest + 1], a
 	ld a, b
 	ldh [hOrderBest], a
-	pop hl
-	push hl
 	ld de, MAX_MOVES
 	add hl, de
 	push hl
