@@ -412,8 +412,8 @@ KeyListedMove:
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
 ;; of them, cost one compare and not two: with the best key kept in a and the
-;; step in de, 9 M-cycles a record (7 while the best waits for its key). It is
-;; written on each pick: the node's children write their lists there. (The
+;; step in de, 8 or 9 M-cycles a record (the loop unrolled twice; 7 while the
+;; best waits for its key). It is written on each pick: the node's children write their lists there. (The
 ;; byte after a full list of the last ply is the move stack's spare room,
 ;; search.asm: nothing lives there.)
 ;; @param hl: the first record left (there is one)
@@ -436,8 +436,8 @@ PickNextMove::
 	cp KEY_QUIET_PENDING
 	jr z, .scanPending
 .scan
-	; (Twice: a lower key falls through the first time, 8 M-cycles, and jumps
-	; back the second, 9.)
+	; (Twice: a lower key falls through the first time, 8 M-cycles, and
+	; jumps back the second, 9.)
 	add hl, de
 	cp [hl]
 	jr c, .higher
