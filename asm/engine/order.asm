@@ -419,6 +419,7 @@ KeyListedMove:
 ;; @param hl: the first record left (there is one)
 ;; @param bc: the end of the records
 ;; @param hPickEnd: the low byte of the end of the records
+;; @param hPly: the node's ply (its killers, for KeyQuietMoves)
 ;; @return d, e: the best move (from, to byte), now in the record at hl (whose
 ;;     key byte is left as it was)
 ;; @return hl: the record after it
