@@ -9,9 +9,9 @@
 ; turns them into records from the start: record k ends at byte 3k + 3 and
 ; move k starts at byte MAX_MOVES + 2k, so for k < MAX_MOVES no record
 ; overwrites a move not yet read. PickNextMove then selects the next move
-; (selection: most nodes cut off after a few moves). The quiet moves that are
-; not killers, most of a full list, get their keys only if their turn comes
-; (KEY_QUIET_PENDING below), which in most nodes it does not.
+; (selection: most nodes cut off after a few moves). The quiet moves, most of
+; a full list, get their keys (a killer's, or their own) only if their turn
+; comes (KEY_QUIET_PENDING below), which in most nodes it does not.
 
 INCLUDE "include/hardware.inc"
 INCLUDE "include/macros.inc"
@@ -25,17 +25,26 @@ DEF ORDER_RECORD_SIZE EQU 3
 ; is above it.
 DEF PICK_SENTINEL_KEY EQU $FF
 EXPORT ORDER_RECORD_SIZE
-; The key OrderMoves gives a quiet move that is not a killer until
-; PickNextMove first needs it (KeyQuietMoves then gives it its key): below
-; every such move's key (a piece-square difference is -127 to 127), above
-; every under-promotion's, so that every record with another key is picked
-; in the same order around it.
+; The key OrderMoves gives a quiet move until PickNextMove first needs it
+; (KeyQuietMoves then gives it its key, a killer's or its own): below every
+; capture's and queen promotion's key, above every under-promotion's, so that
+; every record with another key is picked in the same order around it. (The
+; killers' keys are below the captures' and queen promotions' too: so they
+; wait with the other quiet moves, which their keys precede.)
 DEF KEY_QUIET_PENDING EQU KEY_QUIET - (128 >> KEY_QUIET_SHIFT) - 1
 ASSERT KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_KNIGHT && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_ROOK && KEY_QUIET_PENDING > KEY_UNDER_PROMOTION_BISHOP
-ASSERT KEY_QUIET_PENDING < KEY_SECOND_KILLER && KEY_QUIET_PENDING < KEY_FIRST_KILLER && KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION
+ASSERT KEY_QUIET_PENDING < KEY_QUEEN_PROMOTION && KEY_SECOND_KILLER < KEY_QUEEN_PROMOTION && KEY_FIRST_KILLER < KEY_QUEEN_PROMOTION
+ASSERT KEY_QUIET + (127 >> KEY_QUIET_SHIFT) < KEY_SECOND_KILLER && KEY_SECOND_KILLER < KEY_FIRST_KILLER
 ; (The lowest capture key: a pawn taken by the king, order_role 6.)
-ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
+ASSERT KEY_QUIET_PENDING < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6 && KEY_FIRST_KILLER < KEY_CAPTURE + KEY_CAPTURE_VICTIM - 6
 ASSERT ORDER_RECORD_SIZE * MAX_MOVES == MAX_MOVES + MOVE_SIZE * MAX_MOVES, "the records of a list must end where its moves do"
+; PickNextMove takes an equal key of PICK_SENTINEL_KEY for the sentinel: only
+; the principal variation's move may have it. Nor does it mask the promotion
+; bits of equal keys' to bytes: each under-promotion has its piece's own key.
+ASSERT KEY_PREVIOUS_BEST <= PICK_SENTINEL_KEY && KEY_TABLE_MOVE < PICK_SENTINEL_KEY && KEY_QUEEN_PROMOTION < PICK_SENTINEL_KEY
+; (The highest capture key: a pawn takes a king and promotes.)
+ASSERT KEY_CAPTURE + KEY_CAPTURE_VICTIM * ORDER_ROLE_KING + KEY_CAPTURE_QUEEN_PROMOTION - ORDER_ROLE_PAWN < PICK_SENTINEL_KEY
+ASSERT KEY_UNDER_PROMOTION_KNIGHT != KEY_UNDER_PROMOTION_ROOK && KEY_UNDER_PROMOTION_ROOK != KEY_UNDER_PROMOTION_BISHOP && KEY_UNDER_PROMOTION_BISHOP != KEY_UNDER_PROMOTION_KNIGHT
 ; So the move stack check of GenerateMoves (room for MAX_MOVES moves after
 ; the list's start + MAX_MOVES) covers the records too.
 
@@ -45,51 +54,21 @@ SECTION "Move order state", HRAM
 ; The low byte of the end of the records PickNextMove picks from (a list is
 ; shorter than 256 records, so the low bytes of its records differ from it).
 hPickEnd:: db
-; While OrderMoves runs: the low byte of the end of the moves; this ply's
-; killers; the move of the last iteration's principal variation to order
-; first (from square 0: none).
-hOrderMovesEnd: db
-hOrderKillers: ds 2 * MOVE_SIZE
+; While OrderMoves runs: the move of the last iteration's principal
+; variation to order first (from square 0: none).
 hOrderBest: ds MOVE_SIZE
+; While KeyQuietMoves runs: the from squares of this ply's killers.
+hKillerFroms: ds 2
 
 
 ; The key of a quiet move that is not a killer: KEY_QUIET + ((table[to] -
-; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries, read from its
-; colour's evaluation page (eval.asm), where Black's are negated, so Black's
-; difference is from - to there.
-; @param b: from square; c: to byte (no promotion bits); d: the piece moving
+; table[from]) >> KEY_QUIET_SHIFT), the moving piece's entries
+; (piece_square_gain, engine.inc: 24 M-cycles for White, 23 for Black).
+; @param a: the piece moving; b: from square; c: to byte (no promotion bits)
 ; @return a: the key
-; @destroys f, e, hl
+; @destroys f, bc, hl
 MACRO quiet_key
-	ld h, HIGH(PieceKeyIndex)
-	ld l, d
-	ld e, [hl]
-	ld a, d
-	and PIECE_BLACK
-	jr nz, .black\@
-	ld h, HIGH(EvalPages)
-	ld a, b
-	add e
-	ld l, a
-	ld a, c
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-	jr .done\@
-.black\@
-	ld h, HIGH(EvalPages) + 1
-	ld a, c
-	add e
-	ld l, a
-	ld a, b
-	add e
-	ld e, [hl]
-	ld l, a
-	ld a, [hl]
-	sub e
-.done\@
+	piece_square_gain
 	REPT KEY_QUIET_SHIFT
 		sra a
 	ENDR
@@ -145,13 +124,14 @@ SECTION "Move order", ROM0
 
 ;; Generates the moves of a node (GenerateMoves: all the legal moves, or
 ;; GenerateQuiescenceMoves: those of the quiescence search) and writes them as
-;; records with their keys, in the generator's order; a quiet move that is not
-;; a killer gets KEY_QUIET_PENDING, its key being given by PickNextMove when
-;; first needed. Twin of the keys of search::order_moves (search::order_key).
+;; records with their keys, in the generator's order; a quiet move gets
+;; KEY_QUIET_PENDING, its key (a killer's, or its own) being given by
+;; PickNextMove when first needed. Twin of the keys of search::order_moves
+;; (search::order_key).
 ;; @param hl: free move stack space
 ;; @param a: 0 for every legal move, non-zero for the quiescence moves
 ;; @param c: with a non-zero, GenerateQuiescenceMoves's c (0: pseudo-legal)
-;; @param hPly: the node's ply (its killers)
+;; @param hPly: the node's ply
 ;; @param hFollowPly: the node follows the principal variation when it is
 ;;     hPly (search.asm); set to hPly + 1 when the variation has a move here
 ;; @param hTableMove: the transposition table's move of a full-width node
@@ -164,19 +144,6 @@ OrderMoves::
 	jp nz, .quiescence
 	ldh a, [hPly]
 	ld c, a
-	add a
-	add a
-	add LOW(wKillers)
-	ld l, a
-	ld h, HIGH(wKillers)
-	ld a, [hli]
-	ldh [hOrderKillers], a
-	ld a, [hli]
-	ldh [hOrderKillers + 1], a
-	ld a, [hli]
-	ldh [hOrderKillers + 2], a
-	ld a, [hl]
-	ldh [hOrderKillers + 3], a
 	; On the last iteration's principal variation, with a move of it at this
 	; ply: that move first, and the node's first child follows on.
 	ld b, 0
@@ -200,12 +167,13 @@ OrderMoves::
 	ld b, [hl]
 	inc hl
 	ld a, [hl]
+	pop hl
+	push hl
 .best
+	; (hl: the free space)
 	ldh [hOrderBest + 1], a
 	ld a, b
 	ldh [hOrderBest], a
-	pop hl
-	push hl
 	ld de, MAX_MOVES
 	add hl, de
 	push hl
@@ -273,7 +241,7 @@ OrderMoves::
 	; A straight step (to an empty square): a queen promotion on the last
 	; rank, else a quiet move.
 	ld a, c
-	jump_unless_last_rank jr, .quiet
+	jump_unless_last_rank jr, .move
 	ld a, KEY_QUEEN_PROMOTION
 	fallthrough .keyed
 
@@ -287,19 +255,11 @@ OrderMoves::
 	ld [hli], a
 	inc hl
 	inc hl
-	jr .next
-
-.none
-	; No move: de = hl, the first record is the end.
-	pop hl
-	ld d, h
-	ld e, l
-	ret
+	jr .move
 
 .quiescence
-	; No killer can match a quiescence move (a capture or a queen promotion,
-	; whose rows come first), nor a move of the principal variation or the
-	; table's (they are ordered first in full-width nodes only).
+	; No move of the principal variation or the table's (they are ordered
+	; first in full-width nodes only).
 	xor a
 	ldh [hOrderBest], a
 	ldh [hTableMove], a
@@ -308,38 +268,32 @@ OrderMoves::
 	push hl
 	call GenerateQuiescenceMoves
 .generated
+	; The loop ends at a from square 0 written after the moves (a cell off
+	; the board, no move's): 3 M-cycles a move to test, where comparing the
+	; end's low byte took 7. (After a full list of MAX_MOVES moves, that byte
+	; is the one PickNextMove's sentinel takes, below.)
+	ld [hl], 0
 	pop de
-	; The loop ends at the moves' end, told by its low byte: the moves of a
-	; list span at most 256 bytes, so no move after the first starts at the
-	; same low byte.
-	ASSERT MAX_MOVES * MOVE_SIZE <= 256
-	ld a, l
-	ldh [hOrderMovesEnd], a
-	; No move: the end is the start (told by the low bytes but for a full
-	; list of MAX_MOVES moves, 256 bytes).
-	cp e
-	jr nz, .listed
-	ld a, h
-	cp d
-.listed
 	; The stack: the first record.
 	pop hl
 	push hl
-	jr z, .none
 	; Both pointers stay in registers through the loop, hl the record and de
 	; the move, and bc reads the board (b: its page, c: a square), with no
 	; push and pop of them (14 M-cycles a move). Each record gets
 	; KEY_QUIET_PENDING, then its from and to bytes as they are read; a move
 	; with another key gets it over that one (.keyed). A quiet move of a
-	; piece other than a pawn, most of a full list, takes 39 M-cycles and the
-	; killers' test 12 more.
+	; piece other than a pawn, most of a full list, takes 36 M-cycles; it
+	; waits for its key, a killer's too (KeyQuietMoves).
 	ld b, HIGH(wBoard)
 .move
-	; hl: the next record; de: the next move
+	; hl: the next record; de: the next move, or the from square 0 after
+	; the last (no move: the first record is the end)
+	ld a, [de]
+	and a
+	jr z, .ordered
+	inc de
 	ld [hl], KEY_QUIET_PENDING
 	inc hl
-	ld a, [de]
-	inc de
 	ld [hli], a
 	ld c, a
 	ld a, [bc]
@@ -356,24 +310,7 @@ OrderMoves::
 	ld c, a
 	ld a, [bc]
 	and a
-	jr nz, .capture
-.quiet
-	; A quiet move (c: its to byte; hl: the next record): a killer (compared
-	; by to byte, then by from square, the record's), else one that waits.
-	ldh a, [hOrderKillers + 1]
-	cp c
-	jr z, .firstKillerTo
-.notFirstKiller
-	ldh a, [hOrderKillers + 3]
-	cp c
-	jr z, .secondKillerTo
-.next
-	ldh a, [hOrderMovesEnd]
-	cp e
-	jr nz, .move
-	jr .ordered
-
-.capture
+	jr z, .move
 	; A piece other than a pawn takes (a: the victim; c: the to byte):
 	; 150 + 8 * victim - attacker, the attacker read again from the record's
 	; from square, de (the next move) kept on the stack meanwhile.
@@ -398,27 +335,6 @@ OrderMoves::
 	pop de
 	ld b, HIGH(wBoard)
 	jr .keyedAtFrom
-
-.firstKillerTo
-	dec hl
-	dec hl
-	ldh a, [hOrderKillers]
-	cp [hl]
-	ld a, KEY_FIRST_KILLER
-	jr z, .keyedAtFrom
-	inc hl
-	inc hl
-	jr .notFirstKiller
-.secondKillerTo
-	dec hl
-	dec hl
-	ldh a, [hOrderKillers + 2]
-	cp [hl]
-	ld a, KEY_SECOND_KILLER
-	jr z, .keyedAtFrom
-	inc hl
-	inc hl
-	jr .next
 
 .ordered
 	; The transposition table's move, then the principal variation's, if the
@@ -449,7 +365,7 @@ OrderMoves::
 ;; Gives a move of the list OrderMoves made, if it is there, another key.
 ;; @param b, c: the move (from square, to byte); a: its key
 ;; @param de: the first record; hl: the records' end (a list has fewer than 256
-;; records, so no record starts at the end's low byte)
+;; records, so no record starts at the end's low byte; it may have none)
 ;; @destroys af
 KeyListedMove:
 	push de
@@ -460,7 +376,11 @@ KeyListedMove:
 	ld l, e
 	ld e, a
 .find
-	; hl: a record's key; d: the key to give; e: the low byte of the end
+	; hl: a record's key, or the end; d: the key to give; e: the low byte of
+	; the end
+	ld a, l
+	cp e
+	jr z, .done
 	inc hl
 	ld a, [hli]
 	cp b
@@ -470,10 +390,7 @@ KeyListedMove:
 	jr z, .found
 .next
 	inc hl
-	ld a, l
-	cp e
-	jr nz, .find
-	jr .done
+	jr .find
 .found
 	dec hl
 	dec hl
@@ -495,13 +412,14 @@ KeyListedMove:
 ;; A sentinel key at the end (PICK_SENTINEL_KEY, no lower than any key) ends
 ;; the scan, so that the records with a lower key than the best so far, most
 ;; of them, cost one compare and not two: with the best key kept in a and the
-;; step in de, 9 M-cycles a record (7 while the best waits for its key). It is
-;; written on each pick: the node's children write their lists there. (The
+;; step in de, 8 or 9 M-cycles a record (the loop unrolled twice; 7 while the
+;; best waits for its key). It is written on each pick: the node's children write their lists there. (The
 ;; byte after a full list of the last ply is the move stack's spare room,
 ;; search.asm: nothing lives there.)
 ;; @param hl: the first record left (there is one)
 ;; @param bc: the end of the records
 ;; @param hPickEnd: the low byte of the end of the records
+;; @param hPly: the node's ply (its killers, for KeyQuietMoves)
 ;; @return d, e: the best move (from, to byte), now in the record at hl (whose
 ;;     key byte is left as it was)
 ;; @return hl: the record after it
@@ -509,6 +427,7 @@ KeyListedMove:
 PickNextMove::
 	ld a, PICK_SENTINEL_KEY
 	ld [bc], a
+.again
 	push hl
 	ld de, ORDER_RECORD_SIZE
 	; bc: the best so far, a: its key
@@ -518,16 +437,28 @@ PickNextMove::
 	cp KEY_QUIET_PENDING
 	jr z, .scanPending
 .scan
+	; (Twice: a lower key falls through the first time, 8 M-cycles, and
+	; jumps back the second, 9.)
+	add hl, de
+	cp [hl]
+	jr c, .higher
+	jr z, .equal
 	add hl, de
 	cp [hl]
 	jr c, .higher
 	jr nz, .scan
-	; An equal key, or the sentinel when the best's key is the sentinel's.
-	ld d, a
-	ldh a, [hPickEnd]
-	cp l
+.equal
+	; An equal key, or the sentinel when the best's key is the sentinel's
+	; (only the principal variation's move has that key: its list holds it
+	; once).
+	inc a
 	jr z, .picked
-	; Equal keys: the lower from square, then the lower to square.
+	; Equal keys: the lower from square, then the lower to square. The to
+	; bytes are compared whole: records of equal keys have the same
+	; promotion bits (those of an under-promotion have its piece's key, any
+	; other none), and no two hold the same move. (bc and hl are put back on
+	; the keys, a on the best's: 23 to 41 M-cycles a tie after the keys'
+	; compare.)
 	inc hl
 	inc bc
 	ld a, [bc]
@@ -535,33 +466,25 @@ PickNextMove::
 	jr c, .keepByFrom
 	jr nz, .betterByFrom
 	inc hl
-	ld a, [hl]
-	and MOVE_TO_SQUARE
-	ld e, a
 	inc bc
 	ld a, [bc]
-	and MOVE_TO_SQUARE
-	cp e
-	dec bc
-	dec bc
+	cp [hl]
+	jr c, .keepByTo
 	dec hl
-	dec hl
-	jr c, .keepEqual
-	ld b, h
-	ld c, l
-.keepEqual
-	ld a, d
-	ld de, ORDER_RECORD_SIZE
-	jr .scan
-.keepByFrom
-	dec bc
-	dec hl
-	jr .keepEqual
 .betterByFrom
 	dec hl
 	ld b, h
 	ld c, l
-	jr .keepEqual
+	ld a, [hl]
+	jr .scan
+.keepByTo
+	dec bc
+	dec hl
+.keepByFrom
+	dec bc
+	dec hl
+	ld a, [bc]
+	jr .scan
 .higher
 	; A higher key, or the sentinel
 	ldh a, [hPickEnd]
@@ -620,46 +543,93 @@ PickNextMove::
 	inc hl
 	ret
 .keyQuietMoves
-	; (hl: the end) The best left waits for its key: the quiet moves' turn.
-	ld b, h
-	ld c, l
+	; The best left waits for its key: the quiet moves' turn, then the pick
+	; again (the sentinel still in place).
 	pop hl
 	push hl
-	push bc
 	call KeyQuietMoves
-	pop bc
 	pop hl
-	jp PickNextMove
+	jr .again
 
 
 SECTION "Quiet move keys", ROMX
 
 ;; Gives each record from hl to the end whose key waits (KEY_QUIET_PENDING)
-;; its key (quiet_key): the keys OrderMoves left for later, those of the quiet
-;; moves that are not killers.
-;; Twin of the quiet moves' key in search::order_key.
-;; @param hl: the first record; hPickEnd: the low byte of the end
+;; its key: the keys OrderMoves left for later, those of the quiet moves, a
+;; killer's or the move's own (quiet_key). The killers are this ply's, which
+;; only a cutoff here changes, as the node ends: those of the node's start.
+;; Twin of the quiet moves' keys in search::order_key.
+;; @param hl: the first record; the records end with PickNextMove's sentinel
+;;     (PICK_SENTINEL_KEY), which no record left has: the best of them waits
+;;     for its key
+;; @param hPly: the node's ply
 ;; @destroys af, bc, de, hl
 KeyQuietMoves:
+	; This ply's killers: their to bytes in d and e, their from squares in
+	; hKillerFroms (no killer, from square 0, has the to byte 0: no move's).
+	ldh a, [hPly]
+	add a
+	add a
+	add LOW(wKillers)
+	ld c, a
+	ld b, HIGH(wKillers)
+	ld a, [bc]
+	ldh [hKillerFroms], a
+	inc c
+	ld a, [bc]
+	ld d, a
+	inc c
+	ld a, [bc]
+	ldh [hKillerFroms + 1], a
+	inc c
+	ld a, [bc]
+	ld e, a
 .record
 	ld a, [hli]
 	cp KEY_QUIET_PENDING
-	jr nz, .next
+	jr nz, .notPending
 	push hl
 	ld a, [hli]
 	ld b, a
-	ld c, [hl]
+	ld a, [hl]
+	ld c, a
+	; A killer? (compared by to byte, then by from square: 6 M-cycles a
+	; move that is none, where OrderMoves took 12 on every quiet move)
+	cp d
+	jr z, .firstKillerTo
+.notFirstKiller
+	cp e
+	jr z, .secondKillerTo
+.quiet
 	ld h, HIGH(wBoard)
 	ld l, b
-	ld d, [hl]
+	ld a, [hl]
 	quiet_key
+.keyed
 	pop hl
 	dec hl
 	ld [hli], a
 .next
 	inc hl
 	inc hl
-	ldh a, [hPickEnd]
-	cp l
-	jr nz, .record
+	jr .record
+.notPending
+	; (the sentinel's key ends the records: 4 M-cycles a record less than
+	; comparing the end's low byte with each)
+	ASSERT PICK_SENTINEL_KEY == $FF
+	inc a
+	jr nz, .next
 	ret
+.firstKillerTo
+	ldh a, [hKillerFroms]
+	cp b
+	ld a, KEY_FIRST_KILLER
+	jr z, .keyed
+	ld a, c
+	jr .notFirstKiller
+.secondKillerTo
+	ldh a, [hKillerFroms + 1]
+	cp b
+	ld a, KEY_SECOND_KILLER
+	jr z, .keyed
+	jr .quiet

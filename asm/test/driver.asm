@@ -597,7 +597,7 @@ TestPieceSquare::
 ;; tests.
 ;; @param a: piece code; b: from square; c: to square
 ;; @return a: piece_square(to) - piece_square(from)
-;; @destroys f, e, hl
+;; @destroys f, bc, hl
 TestPieceSquareGain::
 	piece_square_gain
 	ret
