@@ -662,7 +662,7 @@ mod tests {
     }
 
     /// See [`a_cartridge_game_at_easy_times_each_engine_move_in_frames`].
-    const THINK_FRAMES: ([u64; 6], [u64; 6]) = ([3, 5, 9, 5, 4, 14], [3, 6, 10, 8, 7, 16]);
+    const THINK_FRAMES: ([u64; 6], [u64; 6]) = ([3, 5, 8, 5, 4, 13], [3, 6, 9, 8, 7, 16]);
 
     #[test]
     fn an_unknown_level_is_refused_by_name() {
