@@ -402,8 +402,9 @@ KeyListedMove:
 
 
 ;; Selects the next move of a node: the best of the records from hl to the
-;; end (key highest, then from square lowest, then to square lowest, the
-;; promotion bits masked), moved into hl's place.
+;; end (key highest, then from square lowest, then to square lowest: the
+;; whole to bytes compared, as records of equal keys have equal promotion
+;; bits), moved into hl's place.
 ;; Twin of the sort of search::order_moves: picked one by one, the moves come
 ;; in its order.
 ;; When the best left is a quiet move whose key waits (KEY_QUIET_PENDING, see

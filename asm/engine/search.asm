@@ -26,8 +26,8 @@
 ;   IsNullWindowMove    the principal-variation search's test in
 ;                       Searcher::search
 ;   IsQuietNotKiller    the late-move reduction's tests in Searcher::search
-;   IsQuietMove         the quiet test of the reductions and of futility
-;                       pruning in Searcher::search
+;   IsQuietMove         the quiet test of the reductions, of futility
+;                       pruning and of late-move pruning in Searcher::search
 ; and in order.asm the move order (OrderMoves, PickNextMove: search::order_key
 ; and search::order_moves).
 ;
@@ -37,8 +37,9 @@
 ; (-(s + $8000) = -s + $8000 modulo $10000). Only the outputs are unbiased.
 ;
 ; How the game asks for a move: load the position and play the game's moves
-; (LoadPosition, StartGameHistory, PlayGameMove), set wSearchDepth and
-; wSearchNodeBudget, clear hSearchStop, call SearchBestMove; its results are
+; (LoadPosition, StartGameHistory, PlayGameMove), set wSearchDepth,
+; wSearchCheckPlies, wSearchReduceDepth (at least 2) and wSearchNodeBudget,
+; clear hSearchStop, call SearchBestMove; its results are
 ; in wSearchBestMove and the outputs beside it. An interrupt handler (the
 ; clock, the menu) may set hSearchStop at any time: the search then returns
 ; within a few thousand machine cycles (cartridge_tests/search.rs measures
@@ -261,7 +262,8 @@ SECTION "Search flags", HRAM
 ; node budget is spent, so it is non-zero after a search that was stopped.
 hSearchStop:: db
 ; The depth of the child a node searches next (Search's .unreduced): its own
-; less one, or its own for a move that gives check (the check extension).
+; less one, or its own for a move that gives check (the check extension); at
+; .lateMove, a late move's reduced depth (its own less two, or three).
 hChildDepth: db
 ; The ply of the node being searched (0 at the root).
 hPly:: db
@@ -875,7 +877,8 @@ Search:
 	jr nz, .flagsKept
 	; Late-move pruning, at a node off the principal variation neither in
 	; check nor futile: d := LATE_MOVE_PRUNING_QUIETS, the quiet moves it
-	; searches whatever they do (FRAME_SEARCHED, counted down at .early); $FF
+	; searches whatever they do (FRAME_SEARCHED, counted down at
+	; .notFutileNode); $FF
 	; at any other node, which prunes none.
 	ld d, $FF
 	ldh a, [hCheckers]
@@ -886,7 +889,8 @@ Search:
 	; Reverse futility pruning: off the principal variation (a null window,
 	; beta = alpha + 1), a node whose evaluation - REVERSE_FUTILITY_MARGIN is
 	; at least beta returns its evaluation (.reverseFutile). bc: the
-	; evaluation, biased; de: alpha + 1, then beta. (Evaluate keeps d.)
+	; evaluation, biased; de: alpha + 1, then beta (d is set again below:
+	; the $FF above is for the node in check, which jumps to .futility).
 	ld a, h
 	xor HIGH(BIASED_ZERO)
 	ld b, a
@@ -1662,7 +1666,7 @@ IsQuietNotKiller:
 
 ;; Is the move (not made) quiet: no capture, no promotion?
 ;; Twin of !m.is_capture() && !m.is_promotion() (late-move reductions,
-;; futility pruning).
+;; futility pruning, late-move pruning).
 ;; @param d: from square; e: to byte
 ;; @return c: quiet
 ;; @destroys af, hl

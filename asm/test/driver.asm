@@ -498,7 +498,8 @@ PlayTestHistoryMove:
 
 
 ;; TEST_SEARCH: SearchBestMove to depth wTestDepth within wTestNodeBudget
-;; nodes, its quiescence nodes at plies 1 to wTestCheckPlies searching checks; its results in the mailbox format (the PV's moves are converted
+;; nodes, its quiescence nodes at plies 1 to wTestCheckPlies searching checks, its
+;; late moves reduced from depth wTestReduceDepth; its results in the mailbox format (the PV's moves are converted
 ;; along the line, made and unmade again).
 ;; @destroys af, bc, de, hl
 TestSearch:

@@ -105,7 +105,8 @@ pub fn render() -> Result<String> {
         (
             vec![
                 "Futility pruning and reverse futility pruning at depth 1 (docs/search.md,",
-                "\"Futility pruning\").",
+                "\"Futility pruning\" and \"Reverse futility, late-move pruning and deeper",
+                "reductions\").",
             ],
             vec![
                 ("FUTILITY_MARGIN", FUTILITY_MARGIN.into()),
@@ -113,7 +114,10 @@ pub fn render() -> Result<String> {
             ],
         ),
         (
-            vec!["Late-move pruning at depth 1 (docs/search.md, \"Futility pruning\")."],
+            vec![
+                "Late-move pruning at depth 1 (docs/search.md, \"Reverse futility, late-move",
+                "pruning and deeper reductions\").",
+            ],
             vec![(
                 "LATE_MOVE_PRUNING_QUIETS",
                 LATE_MOVE_PRUNING_QUIETS.into(),

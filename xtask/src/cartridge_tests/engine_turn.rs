@@ -167,7 +167,7 @@ fn the_time_guard_plays_the_last_finished_iteration_when_the_deadline_ends() {
 fn a_during_the_search_plays_the_last_finished_iterations_move_at_once_and_is_spent() {
     let mut machine = engine_thinking(Level::Hard);
     let game = after_b2b3();
-    // A second into the search (iterations 1 and 2 have finished), A.
+    // A second into the search (an earlier iteration has finished, not the fourth), A.
     machine.run_frames(60).unwrap();
     assert_eq!(
         machine.read_u8("hSearching").unwrap(),

@@ -445,7 +445,7 @@ fn a_check_is_said_on_the_status_line_and_recorded() {
 fn start_during_the_engines_search_opens_the_menu_and_the_engine_thinks_again_after() {
     let mut machine = board_at(Level::Hard);
     let start = Position::start();
-    // HARD's reply to c2c3 takes 427 frames (to b2b3's 111): long enough to watch.
+    // HARD's reply to c2c3 takes some 6 seconds (to b2b3's 2): long enough to watch.
     play(&mut machine, &start, "c2c3", false);
     // HARD thinks for seconds: meanwhile the screen lives. The thinking sign (the
     // pointer, a dot) moves, and Black's clock runs and is drawn.
@@ -543,7 +543,7 @@ fn checkmate_ends_the_game_in_words_with_the_winner() {
 fn a_flag_falling_during_the_search_ends_the_game_on_time_at_once() {
     let mut machine = engine_thinking_after(Level::Hard, "c2c3");
     // Black's clock (the engine's) down to 2 seconds: it falls within 2 seconds, long
-    // before HARD's search would end (427 frames, about 7 seconds, here).
+    // before HARD's search would end (some 6 seconds here).
     set_clock_seconds(&mut machine, Color::Black, 2);
     machine.run_frames(2 * 60 + 10).unwrap();
     assert_eq!(
@@ -563,6 +563,10 @@ fn a_flag_falling_during_the_search_ends_the_game_on_time_at_once() {
 fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_search() {
     let mut machine = engine_thinking(Level::Clock);
     assert_eq!(machine.read_u8("wSearchDepth").unwrap(), MAX_SEARCH_DEPTH);
+    assert_eq!(
+        machine.read_u8("wSearchReduceDepth").unwrap(),
+        engine_src::search::LMR_DEPTH
+    );
     // 600 seconds left: the model's share of them (1,830 frames today), less the VBlanks
     // since the search began (within the 4 frames play() runs after A).
     let share = clock_level_frames(600);
@@ -583,12 +587,27 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
         machine.read_u8("wSearchCheckPlies").unwrap(),
         ModelLevel::Easy.check_plies()
     );
+    assert_eq!(
+        machine.read_u8("wSearchReduceDepth").unwrap(),
+        ModelLevel::Easy.reduce_depth()
+    );
     let cap = ModelLevel::Easy.cap_frames();
     let left = machine.read_u16("wThinkFramesLeft").unwrap();
     assert!(
         (cap - 4..=cap).contains(&left),
         "{left} frames left, of {cap}"
     );
+    // MEDIUM reduces its late moves from depth 2, the others from LMR_DEPTH.
+    let machine = engine_search_started(Level::Medium);
+    assert_eq!(
+        machine.read_u8("wSearchDepth").unwrap(),
+        ModelLevel::Medium.depth()
+    );
+    assert_eq!(
+        machine.read_u8("wSearchReduceDepth").unwrap(),
+        ModelLevel::Medium.reduce_depth()
+    );
+    assert_eq!(ModelLevel::Medium.reduce_depth(), 2);
 }
 
 #[test]
