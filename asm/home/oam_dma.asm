@@ -33,6 +33,14 @@ SECTION "OAM DMA routine in HRAM", HRAM
 hOAMDMA::
 	ds OAM_DMA_ROUTINE_SIZE
 
+; The page the VBlank handler copies to OAM: HIGH(wShadowOAM), or 0 for no
+; copy, when nothing in wShadowOAM has changed since the last one. Only the
+; engine's search sets 0 (GameVBlank, ui/game.asm: in most frames of a
+; search the thinking sign has not moved, and the copy's 168 M-cycles go to
+; the search instead); RunSearch sets HIGH(wShadowOAM) again.
+hOAMSource::
+	db
+
 
 SECTION "OAM DMA routine", ROM0
 
@@ -48,7 +56,8 @@ OAMDMARoutine:
 	ASSERT .end - OAMDMARoutine == OAM_DMA_ROUTINE_SIZE, "OAM_DMA_ROUTINE_SIZE is out of date"
 
 
-;; Copies the OAM DMA routine to hOAMDMA. Call once at start-up, before the
+;; Copies the OAM DMA routine to hOAMDMA, and sets hOAMSource: the VBlank
+;; handler copies wShadowOAM every frame. Call once at start-up, before the
 ;; VBlank interrupt is enabled.
 ;; @destroys af, bc, hl
 CopyOAMDMARoutine::
@@ -61,4 +70,7 @@ CopyOAMDMARoutine::
 	inc c
 	dec b
 	jr nz, .copy
+	ASSERT hOAMSource == hOAMDMA + OAM_DMA_ROUTINE_SIZE
+	ld a, HIGH(wShadowOAM)
+	ldh [c], a
 	ret

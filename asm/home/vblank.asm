@@ -38,21 +38,23 @@
 ; updates run with interrupts enabled.
 ;
 ; Timing (exact machine cycles, measured by the cartridge tests): with the
-; queue empty the handler takes 364 cycles from its first instruction to its
+; queue empty the handler takes 366 cycles from its first instruction to its
 ; `reti` with the chess clocks stopped, no key pressed and no game on the
-; screen, 395 with a clock running (TickClocks, ui/clock.asm, 17 cycles
+; screen, 397 with a clock running (TickClocks, ui/clock.asm, 17 cycles
 ; stopped, 48 running, 84 when a flag falls; the game's check, 7; ReadJoypad,
 ; home/joypad.asm, 73 without a new press, 89 at most); at worst, with the
 ; queue full of the longest copies (one of 68 bytes fills the budget of 72), a
-; flag falling and a key pressed, 1,106. VBlank lasts 1,140 (10 lines of 114),
+; flag falling and a key pressed, 1,108. VBlank lasts 1,140 (10 lines of 114),
 ; and the handler starts 10 cycles into it when the main loop waits in
 ; WaitVBlank (waking from `halt`, the interrupt dispatch, the jump at $0040):
-; so it returns 24 cycles before VBlank ends, room for the few cycles a busy
+; so it returns 22 cycles before VBlank ends, room for the few cycles a busy
 ; main loop or a short `di` (ReadClockSeconds) can delay it. Every queued byte is
 ; written in VBlank, and the STAT interrupt still finds the CPU free at line
 ; 1. The budget is 72 rather than 80 to leave the clock its cycles within
 ; VBlank. During a game the handler also calls GameVBlank (ui/game.asm) last,
-; which writes no VRAM: it may end after VBlank.
+; which writes no VRAM: it may end after VBlank. During the engine's search
+; the OAM DMA (168 cycles with its call) runs only in the frames after the
+; thinking sign moved (hOAMSource, home/oam_dma.asm): the search has the rest.
 
 ; The producer (a screen's update, in the main loop) and the consumer (this
 ; handler, which can run between any two instructions of the producer) share
@@ -126,9 +128,9 @@ wVramQueue:
 
 SECTION "VBlank handler", ROM0
 
-;; VBlank interrupt handler, reached through the jump at $0040. It takes 364
+;; VBlank interrupt handler, reached through the jump at $0040. It takes 366
 ;; machine cycles with the VRAM queue empty, the clocks stopped and no key
-;; pressed, 1,106 at most (see the top of the file); what is left of VBlank is the main loop's,
+;; pressed, 1,108 at most (see the top of the file); what is left of VBlank is the main loop's,
 ;; once WaitVBlank returns.
 ;; @destroys nothing (saves every register it uses)
 VBlankHandler::
@@ -144,8 +146,10 @@ VBlankHandler::
 	ldh a, [hSCX]
 	ldh [rSCX], a
 
-	ld a, HIGH(wShadowOAM)
-	call hOAMDMA
+	; (no copy while hOAMSource is 0: the shadow OAM has not changed)
+	ldh a, [hOAMSource]
+	and a
+	call nz, hOAMDMA
 
 	ld b, VRAM_QUEUE_BUDGET
 	call CopyVramQueue

@@ -834,6 +834,9 @@ RunSearch::
 	ldh [hSearching], a
 	ld [wThinkFramesLeft], a
 	ld [wThinkFramesLeft + 1], a
+	; The VBlank handler copies the shadow OAM every frame again.
+	ld a, HIGH(wShadowOAM)
+	ldh [hOAMSource], a
 	call HidePointer
 	ld a, [wFlagFell]
 	and a
@@ -881,7 +884,17 @@ GameVBlank::
 	ldh a, [hFrameCounter]
 	and THINKING_SIGN_FRAMES
 	add THINKING_SIGN_X * TILE_WIDTH + OAM_X_OFS
-	ld [wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_X], a
+	ld hl, wShadowOAM + POINTER_OBJ * OBJ_SIZE + OAMA_X
+	cp [hl]
+	ld [hl], a
+	; The next VBlank copies the shadow OAM only if the sign has moved: in
+	; seven frames of eight the search has the copy's cycles (nothing else
+	; changes the shadow OAM during the search).
+	ld a, HIGH(wShadowOAM)
+	jr nz, .signMoved
+	xor a
+.signMoved
+	ldh [hOAMSource], a
 	; The clocks, when the queue has room for them: a producer must not wait
 	; in here. (The main loop queues nothing during the search.)
 	ld hl, hVramQueueRead

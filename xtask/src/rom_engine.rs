@@ -853,10 +853,21 @@ impl RomEngine {
     }
 
     /// The bytes of the search's transposition table (`wTranspositionTable`, its exported
-    /// `TABLE_SIZE`), as the last search left it.
+    /// `TABLE_SIZE`), as the last search left it, an empty entry (its depth 0) as all
+    /// zeros: SearchBestMove empties an entry by its depth alone, and the rest of it may
+    /// be an earlier search's.
     pub fn table(&self) -> Result<Vec<u8>> {
-        let size = self.machine.symbols().exported_as::<usize>("TABLE_SIZE")?;
-        self.machine.read("wTranspositionTable", size)
+        let symbols = self.machine.symbols();
+        let size = symbols.exported_as::<usize>("TABLE_SIZE")?;
+        let entry_size = symbols.exported_as::<usize>("TABLE_ENTRY_SIZE")?;
+        let depth = symbols.exported_as::<usize>("TABLE_ENTRY_DEPTH")?;
+        let mut bytes = self.machine.read("wTranspositionTable", size)?;
+        for entry in bytes.chunks_exact_mut(entry_size) {
+            if entry[depth] == 0 {
+                entry.fill(0);
+            }
+        }
+        Ok(bytes)
     }
 
     /// SearchBestMove on the position `history` leads to from `start`, to depth
