@@ -1,5 +1,6 @@
 ; OAM DMA: objects are built in wShadowOAM and copied to OAM once per frame by
-; the VBlank handler.
+; the VBlank handler (during the engine's search only in the frames after it
+; changed: hOAMSource).
 ;
 ; While a DMA runs, the CPU can read only HRAM, so the routine that starts the
 ; DMA and waits for its end must itself run from HRAM. Start-up copies it there

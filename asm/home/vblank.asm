@@ -2,7 +2,8 @@
 ; frame wait.
 ;
 ; Once per frame the handler copies the shadow registers kept in HRAM to the
-; hardware, runs OAM DMA from wShadowOAM, copies what the VRAM queue holds (as
+; hardware, runs OAM DMA from wShadowOAM (during the engine's search only when
+; it has changed: hOAMSource), copies what the VRAM queue holds (as
 ; much as fits, see below), runs the chess clock (ui/clock.asm), reads the
 ; joypad and counts the frame. The music plays from the STAT interrupt at line
 ; 1 (stat.asm), after VBlank.
@@ -53,7 +54,7 @@
 ; 1. The budget is 72 rather than 80 to leave the clock its cycles within
 ; VBlank. During a game the handler also calls GameVBlank (ui/game.asm) last,
 ; which writes no VRAM: it may end after VBlank. During the engine's search
-; the OAM DMA (168 cycles with its call) runs only in the frames after the
+; the OAM DMA (168 cycles, 174 with its call) runs only in the frames after the
 ; thinking sign moved (hOAMSource, home/oam_dma.asm): the search has the rest.
 
 ; The producer (a screen's update, in the main loop) and the consumer (this

@@ -5,7 +5,8 @@
 //! [`CHECKS_COMPARED_DEPTH`] and within a budget, and with MEDIUM's late-move reductions
 //! ([`Limits::reduce_depth`]) at MEDIUM's depth and [`MAX_COMPARED_DEPTH`]: the same
 //! move, score, principal variation, finished depth and node count, the transposition
-//! table the search leaves (every entry, byte for byte: [`table_entry_bytes`]), and the
+//! table the search leaves (every entry, byte for byte: [`table_entry_bytes`], an empty
+//! entry as zeros on both sides), and the
 //! Zobrist keys of the root after the search (the ROM's as it loaded them, the search
 //! having unmade every move it made).
 //!
