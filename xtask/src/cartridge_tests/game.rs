@@ -579,18 +579,7 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
     assert_eq!(machine.read_u16("wThinkFramesLeft").unwrap(), left - 10);
     // EASY's deadline is its time guard's cap; its quiescence search looks at checks.
     let machine = engine_search_started(Level::Easy);
-    assert_eq!(
-        machine.read_u8("wSearchDepth").unwrap(),
-        ModelLevel::Easy.depth()
-    );
-    assert_eq!(
-        machine.read_u8("wSearchCheckPlies").unwrap(),
-        ModelLevel::Easy.check_plies()
-    );
-    assert_eq!(
-        machine.read_u8("wSearchReduceDepth").unwrap(),
-        ModelLevel::Easy.reduce_depth()
-    );
+    assert_level_search(&machine, ModelLevel::Easy);
     let cap = ModelLevel::Easy.cap_frames();
     let left = machine.read_u16("wThinkFramesLeft").unwrap();
     assert!(
@@ -599,15 +588,22 @@ fn the_clock_level_thinks_a_share_of_its_time_and_deepens_up_to_the_deepest_sear
     );
     // MEDIUM reduces its late moves from depth 2, the others from LMR_DEPTH.
     let machine = engine_search_started(Level::Medium);
-    assert_eq!(
-        machine.read_u8("wSearchDepth").unwrap(),
-        ModelLevel::Medium.depth()
-    );
-    assert_eq!(
-        machine.read_u8("wSearchReduceDepth").unwrap(),
-        ModelLevel::Medium.reduce_depth()
-    );
+    assert_level_search(&machine, ModelLevel::Medium);
     assert_eq!(ModelLevel::Medium.reduce_depth(), 2);
+}
+
+/// The search the cartridge started is the model level's: its depth, the plies whose
+/// quiescence nodes look at checks, and the least depth that reduces late moves.
+fn assert_level_search(machine: &Machine, level: ModelLevel) {
+    assert_eq!(
+        [
+            machine.read_u8("wSearchDepth").unwrap(),
+            machine.read_u8("wSearchCheckPlies").unwrap(),
+            machine.read_u8("wSearchReduceDepth").unwrap(),
+        ],
+        [level.depth(), level.check_plies(), level.reduce_depth()],
+        "{level}: the depth, the checks' plies and the reductions' depth"
+    );
 }
 
 #[test]
