@@ -59,11 +59,18 @@ EvalPages::
 
 SECTION "Evaluation state", HRAM
 
-; White's score (eval::white_score), little-endian, signed.
+; White's score (eval::white_score), little-endian, signed; during a search
+; with a mop-up, plus its bonus (below).
 hWhiteScore:: dw
 ; The pieces but the kings, a bishop or knight counting 1, any other 2: below
 ; MATING_MATERIAL_ENOUGH, neither side can mate.
 hMatingMaterial:: db
+; The search's mop-up (eval::MopUp), 0 when it has none (and outside a
+; search): the low byte of its corners' rank steps (MopUpRankSteps*) less
+; the row of rank 1, so that adding a square's row reads its rank's entry.
+hMopUp:: db
+; The mop-up's winner, COLOR_WHITE or COLOR_BLACK.
+hMopUpWinner: db
 
 
 SECTION "Evaluation", ROM0
@@ -198,4 +205,302 @@ SubtractPieceValue::
 	ldh a, [hWhiteScore + 1]
 	sbc h
 	ldh [hWhiteScore + 1], a
+	ret
+
+
+; ------------------------------------------------------------------------------
+; Mating a bare king (eval::MopUp)
+; ------------------------------------------------------------------------------
+;
+; When a search's root is an endgame (hExtensionPly: at most
+; CHECK_EXTENSION_PIECES pieces), one side has only its king and the other a
+; queen, a rook or two minor pieces, every position of the search adds to the
+; winner's score a bonus for the bare king near its mating corners and the
+; kings near each other. The bonus depends on the two kings' squares alone,
+; so it is kept in hWhiteScore like the pieces' values: StartMopUp adds the
+; root's, MakeMove adds the change a king's move makes (MopUpKingMoves), and
+; UnmakeMove restores it with the score; EndMopUp takes the root's off again.
+; Nothing is spent when a search has no mop-up but MakeMove's test of hMopUp
+; on a king's move.
+
+SECTION "Mop-up tables", ROMX, ALIGN[6]
+
+; The steps from each file to the nearer of the a- and e-files, by file.
+MopUpFileSteps:
+	mop_up_file_steps
+	assert_table_length MopUpFileSteps, BOARD_FILES, 1
+; The steps from each rank to its corners' ranks, by rank (1 first): all four
+; corners, the dark ones, the light ones (eval::Corners).
+MopUpRankStepsAll:
+	mop_up_rank_steps_all
+	assert_table_length MopUpRankStepsAll, BOARD_RANKS, 1
+MopUpRankStepsDark:
+	mop_up_rank_steps_dark
+	assert_table_length MopUpRankStepsDark, BOARD_RANKS, 1
+MopUpRankStepsLight:
+	mop_up_rank_steps_light
+	assert_table_length MopUpRankStepsLight, BOARD_RANKS, 1
+; The bonus by the bare king's steps to its nearest corner.
+MopUpCornerBonus:
+FOR steps, EVAL_MOP_UP_CORNER_STEPS + 1
+	db EVAL_MOP_UP_CORNER_STEP * (EVAL_MOP_UP_CORNER_STEPS - steps)
+ENDR
+; The bonus by the steps between the kings.
+MopUpKingBonus:
+FOR steps, EVAL_MOP_UP_KING_STEPS + 1
+	db EVAL_MOP_UP_KING_STEP * (EVAL_MOP_UP_KING_STEPS - steps)
+ENDR
+MopUpTablesEnd:
+ASSERT HIGH(MopUpFileSteps) == HIGH(MopUpTablesEnd - 1), "the mop-up tables cross a page"
+; The bonus fits a byte, and a change of it a signed byte.
+ASSERT EVAL_MOP_UP_CORNER_STEP * EVAL_MOP_UP_CORNER_STEPS + EVAL_MOP_UP_KING_STEP * EVAL_MOP_UP_KING_STEPS < 128
+; hMopUp is never 0 for a mop-up.
+ASSERT LOW(MopUpRankStepsAll - ROW_RANK_1 / BOARD_ROW_CELLS) != 0
+; hKingSquares holds White's king, then Black's.
+ASSERT COLOR_WHITE == 0 && COLOR_BLACK == 1
+
+
+SECTION "Mop-up", ROMX
+
+;; The mop-up's bonus for the kings where they stand (eval::MopUp::white_bonus,
+;; for the winner): by the bare king's steps to its nearest corner and by the
+;; steps between the kings.
+;; @return a: the bonus (0 to 127)
+;; @destroys f, bc, de, hl
+MopUpBonus:
+	; d: the winner's king, e: the bare king (hKingSquares's other entry:
+	; 2 * LOW(hKingSquares) + 1 less the winner's)
+	ldh a, [hMopUpWinner]
+	add LOW(hKingSquares)
+	ld c, a
+	ldh a, [c]
+	ld d, a
+	ld a, LOW(2 * LOW(hKingSquares) + 1)
+	sub c
+	ld c, a
+	ldh a, [c]
+	ld e, a
+	; b := the files between the kings, then plus the ranks
+	ld a, d
+	and SQUARE_FILE_MASK
+	ld b, a
+	ld a, e
+	and SQUARE_FILE_MASK
+	sub b
+	jr nc, .files
+	cpl
+	inc a
+.files
+	ld b, a
+	ld a, d
+	and SQUARE_ROW_MASK
+	ld c, a
+	ld a, e
+	and SQUARE_ROW_MASK
+	sub c
+	jr nc, .ranks
+	cpl
+	inc a
+.ranks
+	swap a
+	add b
+	; b := the kings' bonus
+	add LOW(MopUpKingBonus)
+	ld l, a
+	ld h, HIGH(MopUpKingBonus)
+	ld b, [hl]
+	; a := the bare king's steps to its nearest corner: its file's, plus its
+	; rank's in the corners' table
+	ld a, e
+	and SQUARE_FILE_MASK
+	add LOW(MopUpFileSteps)
+	ld l, a
+	ld c, [hl]
+	ld a, e
+	swap a
+	and SQUARE_FILE_MASK
+	ld l, a
+	ldh a, [hMopUp]
+	add l
+	ld l, a
+	ld a, [hl]
+	add c
+	; plus the corner's bonus
+	add LOW(MopUpCornerBonus)
+	ld l, a
+	ld a, [hl]
+	add b
+	ret
+
+
+;; hWhiteScore += a (signed) for the winner: a is negated first when the
+;; winner is Black.
+;; @param a: the change of the bonus
+;; @destroys af, hl
+AddWinnerBonus:
+	ld l, a
+	ldh a, [hMopUpWinner]
+	and a
+	ld a, l
+	jr z, .white
+	cpl
+	inc a
+.white
+	ld hl, hWhiteScore
+	bit 7, a
+	jr nz, .falls
+	add [hl]
+	ld [hli], a
+	ret nc
+	inc [hl]
+	ret
+.falls
+	add [hl]
+	ld [hli], a
+	ret c
+	dec [hl]
+	ret
+
+
+;; MakeMove's king's move in a mop-up: puts the king of the side to move on
+;; its target square in hKingSquares and adds the change of the bonus to
+;; hWhiteScore.
+;; @param c: the king's target square
+;; @destroys af, hl (keeps bc, de)
+MopUpKingMoves::
+	push bc
+	push de
+	push bc
+	call MopUpBonus
+	pop bc
+	ld b, a
+	ldh a, [hSideToMove]
+	add LOW(hKingSquares)
+	ld l, a
+	ld h, HIGH(hKingSquares)
+	ld [hl], c
+	push bc
+	call MopUpBonus
+	pop bc
+	sub b
+	call AddWinnerBonus
+	pop de
+	pop bc
+	ret
+
+
+;; At a search's start, in an endgame: the root's mop-up (eval::MopUp::of),
+;; if it has one, in hMopUp and hMopUpWinner, and its bonus added to
+;; hWhiteScore; else hMopUp stays 0.
+;; @destroys af, bc, de, hl
+StartMopUp::
+	; The winner: the side whose opponent has no piece but its king.
+	ld hl, wPieceSquares + COLOR_BLACK * PIECE_SLOTS + 1
+	call CountSlots
+	ld e, COLOR_WHITE
+	jr z, .winner
+	ld hl, wPieceSquares + COLOR_WHITE * PIECE_SLOTS + 1
+	call CountSlots
+	ret nz
+	ld e, COLOR_BLACK
+.winner
+	; Its pieces: b := queens and rooks, c := bishops and knights, d := its
+	; bishops' colours (bit 0: one on a dark square, bit 1: on a light one).
+	ld a, e
+	ldh [hMopUpWinner], a
+	ld hl, wPieceSquares + COLOR_WHITE * PIECE_SLOTS + 1
+	and a
+	jr z, .slots
+	ld hl, wPieceSquares + COLOR_BLACK * PIECE_SLOTS + 1
+.slots
+	ld bc, 0
+	ld d, b
+	; (hMopUp counts the slots left: it is 0 again when the loop ends)
+	ld a, PIECE_SLOTS - 1
+.slot
+	ldh [hMopUp], a
+	ld a, [hli]
+	and a
+	jr z, .nextSlot
+	ld e, a
+	push hl
+	ld h, HIGH(wBoard)
+	ld l, e
+	ld a, [hl]
+	pop hl
+	and ROLE_MASK
+	cp ROLE_ROOK
+	jr z, .major
+	cp ROLE_QUEEN
+	jr z, .major
+	cp ROLE_KNIGHT
+	jr z, .minor
+	cp ROLE_BISHOP
+	jr nz, .nextSlot
+	; a bishop: its square's colour, dark when its row and file add up even
+	; (rank 1 is row 2)
+	ld a, e
+	swap a
+	add e
+	and 1
+	inc a
+	or d
+	ld d, a
+.minor
+	inc c
+	jr .nextSlot
+.major
+	inc b
+.nextSlot
+	ldh a, [hMopUp]
+	dec a
+	jr nz, .slot
+	ldh [hMopUp], a
+	; A queen or a rook mates in any corner; two minor pieces are needed else.
+	ld a, b
+	and a
+	ld a, LOW(MopUpRankStepsAll - ROW_RANK_1 / BOARD_ROW_CELLS)
+	jr nz, .corners
+	ld a, c
+	cp 2
+	ret c
+	; Bishops of one colour: that colour's corners.
+	ld a, d
+	dec a
+	ld a, LOW(MopUpRankStepsDark - ROW_RANK_1 / BOARD_ROW_CELLS)
+	jr z, .corners
+	ld a, d
+	cp 2
+	ld a, LOW(MopUpRankStepsLight - ROW_RANK_1 / BOARD_ROW_CELLS)
+	jr z, .corners
+	ld a, LOW(MopUpRankStepsAll - ROW_RANK_1 / BOARD_ROW_CELLS)
+.corners
+	ldh [hMopUp], a
+	call MopUpBonus
+	jp AddWinnerBonus
+
+
+;; At a search's end: the root's bonus taken off hWhiteScore again, and hMopUp
+;; cleared.
+;; @destroys af, bc, de, hl
+EndMopUp::
+	call MopUpBonus
+	cpl
+	inc a
+	call AddWinnerBonus
+	xor a
+	ldh [hMopUp], a
+	ret
+
+
+; z when the PIECE_SLOTS - 1 slots at hl hold no piece. Destroys af, b, hl.
+CountSlots:
+	ld b, PIECE_SLOTS - 1
+	xor a
+.slot
+	or [hl]
+	inc hl
+	dec b
+	jr nz, .slot
+	and a
 	ret

@@ -326,6 +326,11 @@ ENDC
 	ld e, a
 	bit 3, a
 	jr z, .pawn
+	; A king: in a search with a mop-up, White's score follows its bonus
+	; (eval.asm).
+	ldh a, [hMopUp]
+	and a
+	call nz, MopUpKingMoves
 	ldh a, [hSideToMove]
 	add LOW(hKingSquares)
 	ld l, a

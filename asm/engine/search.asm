@@ -474,6 +474,10 @@ SearchBestMove::
 	sub c
 	sbc a
 	ldh [hExtensionPly], a
+	; In an endgame, the mop-up of a bare king (eval.asm), if the root has
+	; one.
+	and a
+	call z, StartMopUp
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
@@ -656,7 +660,11 @@ SearchBestMove::
 		inc hl
 		inc bc
 	ENDR
-	ret
+	; The root's mop-up bonus leaves White's score.
+	ldh a, [hMopUp]
+	and a
+	ret z
+	jp EndMopUp
 
 
 ;; Copies c bytes (at least 1) from hl to de.

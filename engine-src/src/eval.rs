@@ -135,12 +135,131 @@ pub fn white_score(position: &Position) -> i16 {
 /// The score of `position` for the side to move, in centipawns: [`white_score`] from its
 /// side, plus [`TEMPO`].
 pub fn evaluate(position: &Position) -> i16 {
-    let score = white_score(position);
+    evaluate_plus(position, 0)
+}
+
+/// [`evaluate`] with `white_extra` added to White's score first: the search adds the
+/// mop-up's bonus ([`MopUp::white_bonus`]) so.
+pub fn evaluate_plus(position: &Position, white_extra: i16) -> i16 {
+    let score = white_score(position) + white_extra;
     let ours = match position.turn() {
         Color::White => score,
         Color::Black => -score,
     };
     ours + TEMPO
+}
+
+/// The mop-up's bonus for each step the bare king stands nearer a corner it can be
+/// mated in ([`MopUp`]).
+pub const MOP_UP_CORNER_STEP: i16 = 10;
+/// The mop-up's bonus for each step the two kings stand nearer each other.
+pub const MOP_UP_KING_STEP: i16 = 5;
+/// The most steps from a square to the nearest of the corners a [`MopUp`] drives to
+/// (two corners of one colour: from the far side of the board, 2 files and 5 ranks).
+pub const MOP_UP_CORNER_STEPS: i16 = 7;
+/// The most steps between two squares (4 files and 5 ranks).
+pub const MOP_UP_KING_STEPS: i16 = 9;
+
+/// The corners a [`MopUp`] drives the bare king to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corners {
+    /// a1, e1, a6 and e6: a queen or a rook mates in any corner (or on any edge).
+    All,
+    /// a1 and e1, the dark corners: a bishop on dark squares and a knight mate there.
+    Dark,
+    /// a6 and e6, the light corners.
+    Light,
+}
+
+impl Corners {
+    /// The steps (files plus ranks) from `square` to the nearest of these corners.
+    pub const fn steps(self, square: Square) -> i16 {
+        let file = square.file().index() as i16;
+        let rank = square.rank().index() as i16;
+        let files = if file < 2 { file } else { 4 - file };
+        let ranks = match self {
+            Corners::All => {
+                if rank < 3 {
+                    rank
+                } else {
+                    5 - rank
+                }
+            }
+            Corners::Dark => rank,
+            Corners::Light => 5 - rank,
+        };
+        files + ranks
+    }
+}
+
+/// Mating a bare king (docs/search.md, "Mating a bare king"). When a search's root has at
+/// most `search::CHECK_EXTENSION_PIECES` pieces, one side only its king and the other a
+/// queen, a rook or two minor pieces, every position of the search adds to the stronger
+/// side's score [`MOP_UP_CORNER_STEP`] for each step the bare king stands nearer its
+/// mating corners than the farthest square and [`MOP_UP_KING_STEP`] for each step the
+/// kings stand nearer than the farthest apart. Material alone cannot tell a mate in
+/// twenty moves from a shuffle: without this, HARD let K+R against K and K+Q against K
+/// run into the fifty-move rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MopUp {
+    /// The side with the pieces.
+    pub winner: Color,
+    /// The corners the bare king is driven to: a bishop's colour's two when the winner
+    /// has no queen nor rook and its bishops all stand on one colour, else all four.
+    pub corners: Corners,
+}
+
+impl MopUp {
+    /// The mop-up of a search from `position`, if it has one.
+    pub fn of(position: &Position, endgame: bool) -> Option<MopUp> {
+        if !endgame {
+            return None;
+        }
+        let board = position.board();
+        let winner = Color::ALL
+            .into_iter()
+            .find(|&color| board.by_color(color.other()).count() == 1)?;
+        let count = |role: Role| board.by_piece(role.of(winner)).count();
+        if count(Role::Queen) + count(Role::Rook) == 0
+            && count(Role::Bishop) + count(Role::Knight) < 2
+        {
+            return None;
+        }
+        let bishops = board.by_piece(Role::Bishop.of(winner));
+        let dark = bishops
+            .into_iter()
+            .filter(|square| (square.file().index() + square.rank().index()) % 2 == 0)
+            .count() as u32;
+        let corners = if count(Role::Queen) + count(Role::Rook) > 0 || bishops.count() == 0 {
+            Corners::All
+        } else if dark == bishops.count() {
+            Corners::Dark
+        } else if dark == 0 {
+            Corners::Light
+        } else {
+            Corners::All
+        };
+        Some(MopUp { winner, corners })
+    }
+
+    /// What the mop-up adds to White's score in `position` (its kings' squares).
+    pub fn white_bonus(self, position: &Position) -> i16 {
+        let board = position.board();
+        let (Some(winner), Some(loser)) = (
+            board.king_of(self.winner),
+            board.king_of(self.winner.other()),
+        ) else {
+            return 0;
+        };
+        let kings = winner.file().index().abs_diff(loser.file().index())
+            + winner.rank().index().abs_diff(loser.rank().index());
+        let bonus = MOP_UP_CORNER_STEP * (MOP_UP_CORNER_STEPS - self.corners.steps(loser))
+            + MOP_UP_KING_STEP * (MOP_UP_KING_STEPS - kings as i16);
+        match self.winner {
+            Color::White => bonus,
+            Color::Black => -bonus,
+        }
+    }
 }
 
 /// Every role's table, pawn first (for the generator and the tests).
@@ -181,6 +300,80 @@ mod tests {
         // middle: the same value.
         assert_eq!(piece_value(white_pawn, Square::C4), 150);
         assert_eq!(piece_value(black_pawn, Square::C3), 150);
+    }
+
+    /// The mop-up of a root of at most six pieces (`endgame`), if it has one.
+    fn mop_up(fen: &str) -> Option<MopUp> {
+        let position = Position::from_fen(fen).unwrap();
+        MopUp::of(&position, position.board().occupied().count() <= 6)
+    }
+
+    #[test]
+    fn a_bare_king_against_a_rook_queen_or_two_minors_is_mopped_up() {
+        let all = |winner| {
+            Some(MopUp {
+                winner,
+                corners: Corners::All,
+            })
+        };
+        assert_eq!(mop_up("R4/5/1k3/3K1/5/5 w - - 0 1"), all(Color::White));
+        assert_eq!(mop_up("5/1k3/5/1q3/5/3K1 w - - 0 1"), all(Color::Black));
+        // A bishop on d5 (light) and a knight: the light corners a6 and e6.
+        assert_eq!(
+            mop_up("5/5/2k2/3B1/5/1NK2 b - - 0 1"),
+            Some(MopUp {
+                winner: Color::White,
+                corners: Corners::Light
+            })
+        );
+        // A bishop on c4 (light) and a knight: a6 and e6; one on c3 (dark): a1 and e1.
+        assert_eq!(
+            mop_up("5/5/2b2/2kn1/5/1K3 w - - 0 1"),
+            Some(MopUp {
+                winner: Color::Black,
+                corners: Corners::Light
+            })
+        );
+        assert_eq!(
+            mop_up("5/5/5/2b2/2kn1/K4 w - - 0 1"),
+            Some(MopUp {
+                winner: Color::Black,
+                corners: Corners::Dark
+            })
+        );
+        // Two knights: any corner.
+        assert_eq!(mop_up("5/5/2k2/5/5/NNK2 w - - 0 1"), all(Color::White));
+        // A lone minor piece cannot mate; a pawn has no mop-up; both sides have pieces.
+        assert_eq!(mop_up("5/5/2k2/3B1/5/2K2 b - - 0 1"), None);
+        assert_eq!(mop_up("5/5/2k2/3P1/5/2K2 b - - 0 1"), None);
+        assert_eq!(mop_up("R4/5/1k3/3K1/1p3/5 w - - 0 1"), None);
+        // More than six pieces: no endgame, no mop-up.
+        assert_eq!(mop_up("R3Q/5/1k3/3K1/1PPPP/5 w - - 0 1"), None);
+    }
+
+    #[test]
+    fn the_mop_up_bonus_counts_corner_and_king_steps() {
+        let position = Position::from_fen("R4/5/1k3/3K1/5/5 w - - 0 1").unwrap();
+        let mop_up = MopUp::of(&position, true).unwrap();
+        // The bare king on b4: 1 file and 2 ranks from a6 (3 steps, 4 nearer than 7:
+        // 40); the kings 2 files and 1 rank apart (3 steps, 6 nearer than 9: 30).
+        assert_eq!(Corners::All.steps(Square::B4), 3);
+        assert_eq!(mop_up.white_bonus(&position), 40 + 30);
+        // Black's mop-up of the same kings, to the dark corners: the bare king is
+        // White's, on d3, 1 file and 2 ranks from e1 (40); the kings still 3 steps
+        // apart (30); negated, Black's bonus.
+        let black = MopUp {
+            winner: Color::Black,
+            corners: Corners::Dark,
+        };
+        assert_eq!(black.white_bonus(&position), -(40 + 30));
+        assert_eq!(Corners::Dark.steps(Square::B4), 4);
+        assert_eq!(Corners::Light.steps(Square::C1), 7);
+        assert_eq!(Corners::All.steps(Square::C3), 4);
+        assert_eq!(
+            evaluate_plus(&position, 70),
+            white_score(&position) + 70 + TEMPO
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@
 use core::fmt;
 
 use crate::attacks::pawn_attacks;
-use crate::eval::{evaluate, piece_square, MATERIAL};
+use crate::eval::{evaluate, evaluate_plus, piece_square, MopUp, MATERIAL};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -674,6 +674,8 @@ struct Searcher<'a> {
     reduce_depth: u8,
     /// `true` when the root has at most [`CHECK_EXTENSION_PIECES`] pieces.
     endgame: bool,
+    /// The mop-up of the root ([`MopUp::of`]; only in an [`Searcher::endgame`]).
+    mop_up: Option<MopUp>,
     /// The nodes at plies below this extend their checks: the iteration's depth in an
     /// [`Searcher::endgame`], every ply otherwise.
     extension_plies: usize,
@@ -702,6 +704,15 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
+    /// The evaluation of `position` in this search: [`evaluate`], with the mop-up's bonus
+    /// when the root has one ([`MopUp`]).
+    fn evaluate(&self, position: &Position) -> i16 {
+        match self.mop_up {
+            Some(mop_up) => evaluate_plus(position, mop_up.white_bonus(position)),
+            None => evaluate(position),
+        }
+    }
+
     /// `true` if the position at `ply` (with `halfmoves` on its clock) equals one an even
     /// number of plies earlier, at most `halfmoves` back, in the line or the history.
     fn repeats(&self, ply: usize, halfmoves: u32) -> bool {
@@ -755,7 +766,7 @@ impl Searcher<'_> {
             return 0;
         }
         if ply >= MAX_SEARCH_PLY {
-            return evaluate(position);
+            return self.evaluate(position);
         }
         if depth == 0 {
             return self.quiesce(position, alpha, beta, ply);
@@ -777,7 +788,7 @@ impl Searcher<'_> {
         // never searched with a null window), a node well above beta returns its
         // evaluation, before its moves are looked at (so a stalemate does too).
         if depth == 1 && alpha + 1 == beta && !in_check {
-            let stand = evaluate(position);
+            let stand = self.evaluate(position);
             if stand - REVERSE_FUTILITY_MARGIN >= beta {
                 return stand;
             }
@@ -811,7 +822,7 @@ impl Searcher<'_> {
         // Futility pruning: at depth 1, when even a good quiet move cannot lift the
         // evaluation to alpha, only the first move, the captures, the promotions and the
         // checks are searched.
-        let futile = depth == 1 && !in_check && evaluate(position) + FUTILITY_MARGIN <= alpha;
+        let futile = depth == 1 && !in_check && self.evaluate(position) + FUTILITY_MARGIN <= alpha;
         // Late-move pruning: at depth 1 off the principal variation, in a node neither in
         // check nor futile, the quiet moves still to be searched whatever they do; past
         // them only a quiet move that gives check is.
@@ -921,7 +932,7 @@ impl Searcher<'_> {
 
     /// Step 5 of a node: the quiescence search, after the node's first four steps.
     fn quiesce(&mut self, position: &Position, mut alpha: i16, beta: i16, ply: usize) -> i16 {
-        let stand = evaluate(position);
+        let stand = self.evaluate(position);
         if stand >= beta {
             return stand;
         }
@@ -1010,13 +1021,15 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
         return (none, Vec::new(), [TableEntry::default(); TABLE_ENTRIES]);
     }
     let history = game.keys();
+    let endgame = position.board().occupied().count() <= CHECK_EXTENSION_PIECES;
     let mut searcher = Searcher {
         budget: limits.nodes,
         nodes: 0,
         stopped: false,
         check_plies: limits.check_plies.into(),
         reduce_depth: limits.reduce_depth,
-        endgame: position.board().occupied().count() <= CHECK_EXTENSION_PIECES,
+        endgame,
+        mop_up: MopUp::of(position, endgame),
         extension_plies: MAX_SEARCH_PLY,
         history,
         line: [0; MAX_SEARCH_PLY + 1],

@@ -1,6 +1,7 @@
 //! The search of docs/search.md: mates, draws, under-promotions, the node budget, the
 //! move order and node counts (which change whenever a rule of the search does).
 
+use engine_src::search::Level;
 use engine_src::search::{
     delta_gain, is_losing_capture, line_key, order_key, order_moves, ordered_moves, search,
     table_bound, table_check, table_index, table_score, table_score_at, Killers, Limits,
@@ -167,9 +168,11 @@ fn the_fifty_move_rule_is_a_draw_inside_the_search() {
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 99 60", 1)),
         "d2b4 0 [d2b4] d1"
     );
+    // (892 for the queen and the tables, 70 the mop-up's: the bare king in the corner,
+    // the kings 9 steps apart.)
     assert_eq!(
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 1)),
-        "d2b4 892 [d2b4] d1"
+        "d2b4 962 [d2b4] d1"
     );
     assert_eq!(
         summary(&search_depth("k4/5/5/5/3Q1/4K w - - 98 60", 2)),
@@ -703,9 +706,47 @@ fn an_endgame_extends_checks_only_below_the_iterations_depth() {
     // King and queen against king (3 pieces, at most CHECK_EXTENSION_PIECES): the queen
     // checks at nearly every move. With every check extended, depth 4 searched 2,394
     // nodes (before the pruning of docs/search.md's "Futility pruning"); with the checks
-    // of plies 4 and later searched as any move, 1,915 then, and the same line.
+    // of plies 4 and later searched as any move, 1,915 then, and the same line. (The
+    // score has the mop-up's 75 in it: the bare king one step from a6, the kings 3
+    // steps apart.)
     let fen = "5/1k3/3Q1/5/5/2K2 w - - 43 58";
     let result = search_depth(fen, 4);
-    assert_eq!(summary(&result), "d4c3 922 [d4c3 b5a4 c3c4 a4a3 c4d4] d4");
-    assert_eq!(result.nodes, 1551);
+    assert_eq!(summary(&result), "d4c3 997 [d4c3 b5a4 c3c4 a4a3 c4d4] d4");
+    // (1,551 before the mop-up: its bonus moves the futility and delta margins' cuts.)
+    assert_eq!(result.nodes, 1500);
+}
+
+/// HARD plays both sides from `fen` until the game ends (at most 200 plies): the outcome
+/// and the plies it took.
+fn hard_against_hard(fen: &str) -> (Option<engine_src::Outcome>, usize) {
+    let mut game = game(fen);
+    for ply in 0..200 {
+        if let Some(outcome) = game.outcome() {
+            return (Some(outcome), ply);
+        }
+        let best = search(&game, Level::Hard.limits()).best.unwrap();
+        game.play(best).unwrap();
+    }
+    (None, 200)
+}
+
+#[test]
+fn hard_mates_a_bare_king() {
+    use engine_src::{Color, Outcome};
+    // The mop-up (docs/search.md, "Mating a bare king") drives the bare king to a corner
+    // and the kings together. Without it, HARD took 51 plies over the first and let the
+    // second run into the fifty-move rule (as it did against Fairy-Stockfish).
+    let white_mates = Some(Outcome::Checkmate {
+        winner: Color::White,
+    });
+    let black_mates = Some(Outcome::Checkmate {
+        winner: Color::Black,
+    });
+    for (fen, outcome, plies) in [
+        ("R4/5/1k3/3K1/5/5 w - - 0 1", white_mates, 17),
+        ("5/2R2/5/3k1/5/2K2 w - - 0 1", white_mates, 47),
+        ("5/1k3/5/1q3/5/3K1 w - - 0 1", black_mates, 22),
+    ] {
+        assert_eq!(hard_against_hard(fen), (outcome, plies), "{fen}");
+    }
 }

@@ -26,8 +26,11 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use askama::Template;
-use engine_src::eval::{MATERIAL, PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO};
-use engine_src::{ByRole, Color, Role, Square};
+use engine_src::eval::{
+    Corners, MATERIAL, MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP,
+    MOP_UP_KING_STEPS, PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
+};
+use engine_src::{ByRole, Color, File, Rank, Role, Square};
 
 use super::Outputs;
 
@@ -124,10 +127,35 @@ pub fn render(weights: &Weights) -> Result<String> {
             .collect(),
         tempo: weights.tempo,
         lines,
+        mop_up_corner_step: MOP_UP_CORNER_STEP,
+        mop_up_king_step: MOP_UP_KING_STEP,
+        mop_up_corner_steps: MOP_UP_CORNER_STEPS,
+        mop_up_king_steps: MOP_UP_KING_STEPS,
+        file_steps: steps_list(
+            File::ALL.map(|file| Corners::All.steps(Square::from_coords(file, Rank::First))),
+        ),
+        rank_steps: [
+            ("all", "all four corners", Corners::All),
+            ("dark", "the dark corners a1 and e1", Corners::Dark),
+            ("light", "the light corners a6 and e6", Corners::Light),
+        ]
+        .map(|(name, what, corners)| {
+            (
+                name,
+                what,
+                steps_list(Rank::ALL.map(|rank| corners.steps(Square::from_coords(File::A, rank)))),
+            )
+        })
+        .to_vec(),
     };
     let mut text = template.render()?;
     text.push('\n');
     Ok(text)
+}
+
+/// `steps` as the operands of a `db`.
+fn steps_list<const N: usize>(steps: [i16; N]) -> String {
+    steps.map(|step| step.to_string()).join(", ")
 }
 
 /// One colour's page (see the top of the file).
@@ -190,6 +218,12 @@ struct EvalTemplate {
     roles: Vec<(&'static str, String, usize, u8)>,
     tempo: i16,
     lines: Vec<String>,
+    mop_up_corner_step: i16,
+    mop_up_king_step: i16,
+    mop_up_corner_steps: i16,
+    mop_up_king_steps: i16,
+    file_steps: String,
+    rank_steps: Vec<(&'static str, &'static str, String)>,
 }
 
 #[cfg(test)]

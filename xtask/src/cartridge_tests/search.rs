@@ -87,6 +87,40 @@ fn a_mate_in_one_is_found_at_depth_1_and_ends_the_iterations() {
 }
 
 #[test]
+fn a_mop_up_lives_for_its_search_alone() {
+    // A bare king against a rook, a queen, a bishop and knight: the searches (with the
+    // bonus of eval::MopUp in their scores) are the model's, and after each White's
+    // score is the position's again (StartMopUp's bonus taken off by EndMopUp) and no
+    // mop-up is left for the next search or the game's moves.
+    let mut rom = RomEngine::for_tests();
+    for (fen, answer) in [
+        (
+            "R4/5/1k3/3K1/5/5 w - - 0 1",
+            "a6e6 score 545 nodes 593 depth 4 pv a6e6 b4c5 d3c3 c5b5",
+        ),
+        (
+            "5/1k3/5/1q3/5/3K1 w - - 0 1",
+            "d1d2 score -993 nodes 731 depth 4 pv d1d2 b3c4 d2e3 c4c3 e3e4",
+        ),
+        (
+            "5/5/2b2/2kn1/5/1K3 w - - 0 1",
+            "b1a1 score -696 nodes 135 depth 4 pv b1a1 c3b3 a1b1 b3b4",
+        ),
+    ] {
+        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
+        assert_eq!(found.to_string(), answer, "{fen}");
+        let machine = rom.machine_mut();
+        let white = machine.read("hWhiteScore", 2).unwrap();
+        assert_eq!(
+            i16::from_le_bytes([white[0], white[1]]),
+            engine_src::eval::white_score(&position(fen)),
+            "{fen}"
+        );
+        assert_eq!(machine.read("hMopUp", 1).unwrap(), [0], "{fen}");
+    }
+}
+
+#[test]
 fn the_game_history_and_the_node_budget_are_the_models() {
     let mut rom = RomEngine::for_tests();
     // The knights went out and back twice: the start position came back.
