@@ -220,8 +220,9 @@ SubtractPieceValue::
 ; so it is kept in hWhiteScore like the pieces' values: StartMopUp adds the
 ; root's, MakeMove adds the change a king's move makes (MopUpKingMoves), and
 ; UnmakeMove restores it with the score; EndMopUp takes the root's off again.
-; Nothing is spent when a search has no mop-up but MakeMove's test of hMopUp
-; on a king's move.
+; A search with no mop-up spends MakeMove's test of hMopUp on each king's
+; move, SearchBestMove's two tests and, at an endgame root, StartMopUp's count
+; of each side's pieces.
 
 SECTION "Mop-up tables", ROMX, ALIGN[6]
 

@@ -707,8 +707,8 @@ fn an_endgame_extends_checks_only_below_the_iterations_depth() {
     // checks at nearly every move. With every check extended, depth 4 searched 2,394
     // nodes (before the pruning of docs/search.md's "Futility pruning"); with the checks
     // of plies 4 and later searched as any move, 1,915 then, and the same line. (The
-    // score has the mop-up's 75 in it: the bare king one step from a6, the kings 3
-    // steps apart.)
+    // score has the mop-up's 75 in it, the bonus at the line's end: the bare king on a3,
+    // 2 steps from a1 (50), the kings on c1 and a3 4 steps apart (25).)
     let fen = "5/1k3/3Q1/5/5/2K2 w - - 43 58";
     let result = search_depth(fen, 4);
     assert_eq!(summary(&result), "d4c3 997 [d4c3 b5a4 c3c4 a4a3 c4d4] d4");
