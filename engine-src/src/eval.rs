@@ -220,17 +220,16 @@ impl MopUp {
             .into_iter()
             .find(|&color| board.by_color(color.other()).count() == 1)?;
         let count = |role: Role| board.by_piece(role.of(winner)).count();
-        if count(Role::Queen) + count(Role::Rook) == 0
-            && count(Role::Bishop) + count(Role::Knight) < 2
-        {
+        let majors = count(Role::Queen) + count(Role::Rook);
+        let bishops = board.by_piece(Role::Bishop.of(winner));
+        if majors == 0 && bishops.count() + count(Role::Knight) < 2 {
             return None;
         }
-        let bishops = board.by_piece(Role::Bishop.of(winner));
         let dark = bishops
             .into_iter()
             .filter(|square| (square.file().index() + square.rank().index()) % 2 == 0)
             .count() as u32;
-        let corners = if count(Role::Queen) + count(Role::Rook) > 0 || bishops.count() == 0 {
+        let corners = if majors > 0 || bishops.count() == 0 {
             Corners::All
         } else if dark == bishops.count() {
             Corners::Dark
