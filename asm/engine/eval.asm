@@ -71,6 +71,10 @@ hMatingMaterial:: db
 hMopUp:: db
 ; The mop-up's winner, COLOR_WHITE or COLOR_BLACK.
 hMopUpWinner: db
+; 1 in a search whose root is a king's endgame (eval::is_king_endgame): the
+; kings read the endgame's table, kept in hWhiteScore (below); 0 otherwise
+; (and outside a search).
+hKingEndgame:: db
 
 
 SECTION "Evaluation", ROM0
@@ -343,10 +347,14 @@ AddWinnerBonus:
 	ldh a, [hMopUpWinner]
 	and a
 	ld a, l
-	jr z, .white
+	jr z, AddToWhiteScore
 	cpl
 	inc a
-.white
+	; fall through
+
+;; hWhiteScore += a (signed).
+;; @destroys af, hl
+AddToWhiteScore:
 	ld hl, hWhiteScore
 	bit 7, a
 	jr nz, .falls
@@ -504,4 +512,133 @@ CountSlots:
 	dec b
 	jr nz, .slot
 	and a
+	ret
+
+
+; ------------------------------------------------------------------------------
+; The king in the endgame (eval::ENDGAME_KING)
+; ------------------------------------------------------------------------------
+;
+; When a search's root has few pieces left (its phase, eval::PHASE, at most
+; EVAL_ENDGAME_PHASE), the kings read the endgame's table, which wants them in
+; the middle, not the middlegame's, which keeps them home. A king's change
+; from one table to the other depends on its square alone, so it is kept in
+; hWhiteScore as the mop-up's bonus is: StartKingEndgame adds the root's,
+; MakeMove adds the change a king's move makes (EndgameKingMoves), UnmakeMove
+; restores it with the score, and EndKingEndgame takes the root's off again.
+; Other searches spend MakeMove's test of hKingEndgame on each king's move,
+; and the count of the root's phase.
+
+SECTION "King endgame tables", ROMX, ALIGN[7]
+
+; What a king adds to White's score, a row of 16 cells for each rank: White's
+; king in cells 0-4, Black's in 5-9 (the cell square - ROW_RANK_1 + 5 * side).
+EndgameKingChanges:
+	endgame_king_changes
+	assert_table_length EndgameKingChanges, BOARD_RANKS, BOARD_ROW_CELLS
+; What a piece counts towards the phase, by role code.
+PhaseByRole:
+	endgame_phase_by_role
+	assert_table_length PhaseByRole, ROLE_MASK + 1, 1
+PhaseByRoleEnd:
+ASSERT HIGH(EndgameKingChanges) == HIGH(PhaseByRoleEnd - 1), "the king endgame tables cross a page"
+; A Black king's cells follow White's.
+ASSERT BOARD_FILES == 5
+
+
+SECTION "King endgame", ROMX
+
+;; MakeMove's king's move in a king's endgame: adds the change of the king's
+;; entry in EndgameKingChanges to hWhiteScore.
+;; @param b: the king's square, c: its target square
+;; @destroys af, hl (keeps bc, de)
+EndgameKingMoves::
+	; h := the side to move's first cell less the row of rank 1: its cells
+	; are h + square
+	ldh a, [hSideToMove]
+	ld l, a
+	add a
+	add a
+	add l
+	add LOW(EndgameKingChanges - ROW_RANK_1)
+	ld h, a
+	add c
+	ld l, a
+	ld a, h
+	ld h, HIGH(EndgameKingChanges)
+	; a := the target square's entry less the king's square's (each within
+	; ENDGAME_KING_CHANGE_MAX: the difference is a signed byte)
+	add b
+	ld h, [hl]
+	ld l, a
+	ld a, h
+	ld h, HIGH(EndgameKingChanges)
+	sub [hl]
+	jp AddToWhiteScore
+
+
+;; At a search's start: when the root's phase (eval::phase) is at most
+;; EVAL_ENDGAME_PHASE, hKingEndgame := 1 and the kings' entries are added to
+;; hWhiteScore; else hKingEndgame stays 0.
+;; @destroys af, bc, de, hl
+StartKingEndgame::
+	; c := the phase, each slot's piece counted by PhaseByRole
+	ld hl, wPieceSquares
+	ld b, 2 * PIECE_SLOTS
+	ld c, 0
+.slot
+	ld a, [hli]
+	and a
+	jr z, .nextSlot
+	ld e, a
+	ld d, HIGH(wBoard)
+	ld a, [de]
+	and ROLE_MASK
+	add LOW(PhaseByRole)
+	ld e, a
+	ld d, HIGH(PhaseByRole)
+	ld a, [de]
+	add c
+	ld c, a
+.nextSlot
+	dec b
+	jr nz, .slot
+	ld a, EVAL_ENDGAME_PHASE
+	cp c
+	ret c
+	ld a, 1
+	ldh [hKingEndgame], a
+	call KingEndgameBonus
+	jp AddToWhiteScore
+
+
+;; At a search's end: the root's kings' entries taken off hWhiteScore again,
+;; and hKingEndgame cleared (nothing to do outside a king's endgame).
+;; @destroys af, b, hl
+EndKingEndgame::
+	ldh a, [hKingEndgame]
+	and a
+	ret z
+	xor a
+	ldh [hKingEndgame], a
+	call KingEndgameBonus
+	cpl
+	inc a
+	jp AddToWhiteScore
+
+
+; a := what the two kings' entries add to White's score where they stand
+; (eval::endgame_king_bonus; each within ENDGAME_KING_CHANGE_MAX, so the sum
+; is a signed byte). Destroys f, b, hl.
+KingEndgameBonus:
+	ldh a, [hKingSquares + COLOR_WHITE]
+	add LOW(EndgameKingChanges - ROW_RANK_1)
+	ld l, a
+	ld h, HIGH(EndgameKingChanges)
+	ld b, [hl]
+	ldh a, [hKingSquares + COLOR_BLACK]
+	add LOW(EndgameKingChanges - ROW_RANK_1 + BOARD_FILES)
+	ld l, a
+	ld a, [hl]
+	add b
 	ret

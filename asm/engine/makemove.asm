@@ -326,8 +326,11 @@ ENDC
 	ld e, a
 	bit 3, a
 	jr z, .pawn
-	; A king: in a search with a mop-up, White's score follows its bonus
-	; (eval.asm).
+	; A king: in a king's endgame White's score follows the endgame's table,
+	; and in a search with a mop-up its bonus (eval.asm).
+	ldh a, [hKingEndgame]
+	and a
+	call nz, EndgameKingMoves
 	ldh a, [hMopUp]
 	and a
 	call nz, MopUpKingMoves

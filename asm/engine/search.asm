@@ -478,6 +478,11 @@ SearchBestMove::
 	; one.
 	and a
 	call z, StartMopUp
+	; A king's endgame (eval.asm), if the root's phase is one and it has no
+	; mop-up (whose bonus drives the kings instead).
+	ldh a, [hMopUp]
+	and a
+	call z, StartKingEndgame
 
 	; root_best starts as the first root move in the order: what the first
 	; iteration searches first, so the move when no iteration finishes.
@@ -660,7 +665,8 @@ SearchBestMove::
 		inc hl
 		inc bc
 	ENDR
-	; The root's mop-up bonus leaves White's score.
+	; The root's endgame entries and mop-up bonus leave White's score.
+	call EndKingEndgame
 	ldh a, [hMopUp]
 	and a
 	ret z

@@ -261,6 +261,77 @@ impl MopUp {
     }
 }
 
+/// What each role counts towards a position's [`phase`]: a knight, a bishop or a rook 1,
+/// a queen 2, pawns and kings nothing. The start position counts 10.
+pub const PHASE: ByRole<i16> = ByRole {
+    pawn: 0,
+    knight: 1,
+    bishop: 1,
+    rook: 1,
+    queen: 2,
+    king: 0,
+};
+
+/// A search whose root's [`phase`] is at most this is a king's endgame: its kings read
+/// [`ENDGAME_KING`] (each side a rook and a minor piece, say, or a queen and a minor
+/// piece in all).
+pub const ENDGAME_PHASE: i16 = 4;
+
+/// The king's table in a king's endgame ([`ENDGAME_PHASE`]), from White's side as
+/// [`PIECE_SQUARE`] is: with few pieces left to attack it, the king goes to the middle,
+/// 6 for each step (files and ranks, counted in half-squares from the board's centre)
+/// nearer it. The middlegame's table keeps it home behind its pawns.
+pub const ENDGAME_KING: [i8; Square::COUNT] = [
+    -24, -12, 0, -12, -24, //
+    -12, 0, 12, 0, -12, //
+    0, 12, 24, 12, 0, //
+    0, 12, 24, 12, 0, //
+    -12, 0, 12, 0, -12, //
+    -24, -12, 0, -12, -24, //
+];
+
+/// The most a king's [`endgame_king_change`] may be either way: the assembly adds the
+/// difference of two as a signed byte.
+pub const ENDGAME_KING_CHANGE_MAX: i16 = 63;
+
+/// What a position's pieces count by [`PHASE`].
+pub fn phase(position: &Position) -> i16 {
+    position
+        .board()
+        .pieces()
+        .map(|(_, piece)| *PHASE.get(piece.role))
+        .sum()
+}
+
+/// `true` when a search from `position` is a king's endgame ([`ENDGAME_PHASE`]).
+pub fn is_king_endgame(position: &Position) -> bool {
+    phase(position) <= ENDGAME_PHASE
+}
+
+/// What a king of `color` on `square` adds to its side's score in a king's endgame:
+/// [`ENDGAME_KING`]'s entry less [`PIECE_SQUARE`]'s (the mirrored square's for Black),
+/// so that the position's score reads the endgame's table for the kings.
+pub const fn endgame_king_change(color: Color, square: Square) -> i16 {
+    let seen_from = square.relative(color).index();
+    ENDGAME_KING[seen_from] as i16 - PIECE_SQUARE.king[seen_from] as i16
+}
+
+/// What a king's endgame adds to White's score in `position`: White's king's
+/// [`endgame_king_change`] less Black's.
+pub fn endgame_king_bonus(position: &Position) -> i16 {
+    Color::ALL
+        .into_iter()
+        .filter_map(|color| {
+            let square = position.board().king_of(color)?;
+            let change = endgame_king_change(color, square);
+            Some(match color {
+                Color::White => change,
+                Color::Black => -change,
+            })
+        })
+        .sum()
+}
+
 /// Every role's table, pawn first (for the generator and the tests).
 pub fn tables() -> impl Iterator<Item = (Role, &'static [i8; Square::COUNT])> {
     Role::ALL
@@ -373,6 +444,41 @@ mod tests {
             evaluate_plus(&position, 70),
             white_score(&position) + 70 + TEMPO
         );
+    }
+
+    #[test]
+    fn a_king_endgame_has_a_phase_of_at_most_four() {
+        let phase_of = |fen: &str| phase(&Position::from_fen(fen).unwrap());
+        assert_eq!(phase(&Position::start()), 10);
+        // A rook and a bishop against a rook and a knight: 4, an endgame.
+        assert_eq!(phase_of("r1n1k/pp3/5/5/3PP/R1B1K w - - 0 1"), 4);
+        assert!(is_king_endgame(
+            &Position::from_fen("r1n1k/pp3/5/5/3PP/R1B1K w - - 0 1").unwrap()
+        ));
+        // A queen and a rook against a rook: 4; a queen and a rook against a queen: 5.
+        assert_eq!(phase_of("r3k/5/5/5/5/RQ2K w - - 0 1"), 4);
+        assert_eq!(phase_of("q3k/5/5/5/5/RQ2K w - - 0 1"), 5);
+        assert!(!is_king_endgame(
+            &Position::from_fen("q3k/5/5/5/5/RQ2K w - - 0 1").unwrap()
+        ));
+    }
+
+    #[test]
+    fn the_endgame_king_goes_to_the_middle() {
+        // White's king on c1: the middlegame's best square (15), the endgame's 0.
+        assert_eq!(endgame_king_change(Color::White, Square::C1), -15);
+        // c4: 24 in the endgame, -9 in the middlegame.
+        assert_eq!(endgame_king_change(Color::White, Square::C4), 33);
+        // Black's king on c3 reads c4's entries.
+        assert_eq!(endgame_king_change(Color::Black, Square::C3), 33);
+        // White's king on c4 (+33), Black's on e6 (a1's entries: -24 less -4, -20).
+        let position = Position::from_fen("4k/5/2K2/5/5/5 w - - 0 1").unwrap();
+        assert_eq!(endgame_king_bonus(&position), 33 + 20);
+        for color in Color::ALL {
+            for square in Square::ALL {
+                assert!(endgame_king_change(color, square).abs() <= ENDGAME_KING_CHANGE_MAX);
+            }
+        }
     }
 
     #[test]

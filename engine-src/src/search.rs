@@ -22,7 +22,9 @@
 use core::fmt;
 
 use crate::attacks::pawn_attacks;
-use crate::eval::{evaluate, evaluate_plus, piece_square, MopUp, MATERIAL};
+use crate::eval::{
+    endgame_king_bonus, evaluate_plus, is_king_endgame, piece_square, MopUp, MATERIAL,
+};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -35,7 +37,7 @@ pub const INFINITY: i16 = 32000;
 pub const MATE: i16 = 31000;
 /// The deepest iteration a search may be asked for.
 pub const MAX_SEARCH_DEPTH: u8 = 8;
-/// A node this many plies from the root is not searched: it returns [`evaluate`].
+/// A node this many plies from the root is not searched: it returns [`crate::eval::evaluate`].
 pub const MAX_SEARCH_PLY: usize = 16;
 
 /// The order key of the last finished iteration's principal variation's move, at a
@@ -676,6 +678,10 @@ struct Searcher<'a> {
     endgame: bool,
     /// The mop-up of the root ([`MopUp::of`]; only in an [`Searcher::endgame`]).
     mop_up: Option<MopUp>,
+    /// `true` when the root is a king's endgame ([`is_king_endgame`]) with no mop-up (whose
+    /// bonus drives the kings instead): the kings read the endgame's table
+    /// ([`endgame_king_bonus`]).
+    king_endgame: bool,
     /// The nodes at plies below this extend their checks: the iteration's depth in an
     /// [`Searcher::endgame`], every ply otherwise.
     extension_plies: usize,
@@ -704,13 +710,18 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// The evaluation of `position` in this search: [`evaluate`], with the mop-up's bonus
-    /// when the root has one ([`MopUp`]).
+    /// The evaluation of `position` in this search: [`crate::eval::evaluate`], with the
+    /// kings' endgame table when the root is a king's endgame and the mop-up's bonus when
+    /// the root has one ([`MopUp`]).
     fn evaluate(&self, position: &Position) -> i16 {
-        match self.mop_up {
-            Some(mop_up) => evaluate_plus(position, mop_up.white_bonus(position)),
-            None => evaluate(position),
+        let mut extra = 0;
+        if self.king_endgame {
+            extra += endgame_king_bonus(position);
         }
+        if let Some(mop_up) = self.mop_up {
+            extra += mop_up.white_bonus(position);
+        }
+        evaluate_plus(position, extra)
     }
 
     /// `true` if the position at `ply` (with `halfmoves` on its clock) equals one an even
@@ -1022,6 +1033,7 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
     }
     let history = game.keys();
     let endgame = position.board().occupied().count() <= CHECK_EXTENSION_PIECES;
+    let mop_up = MopUp::of(position, endgame);
     let mut searcher = Searcher {
         budget: limits.nodes,
         nodes: 0,
@@ -1029,7 +1041,8 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
         check_plies: limits.check_plies.into(),
         reduce_depth: limits.reduce_depth,
         endgame,
-        mop_up: MopUp::of(position, endgame),
+        mop_up,
+        king_endgame: mop_up.is_none() && is_king_endgame(position),
         extension_plies: MAX_SEARCH_PLY,
         history,
         line: [0; MAX_SEARCH_PLY + 1],

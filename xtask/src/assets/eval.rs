@@ -27,8 +27,9 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use askama::Template;
 use engine_src::eval::{
-    Corners, MATERIAL, MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP,
-    MOP_UP_KING_STEPS, PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
+    endgame_king_change, Corners, ENDGAME_KING_CHANGE_MAX, ENDGAME_PHASE, MATERIAL,
+    MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
+    PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
 };
 use engine_src::{ByRole, Color, File, Rank, Role, Square};
 
@@ -131,7 +132,7 @@ pub fn render(weights: &Weights) -> Result<String> {
         mop_up_king_step: MOP_UP_KING_STEP,
         mop_up_corner_steps: MOP_UP_CORNER_STEPS,
         mop_up_king_steps: MOP_UP_KING_STEPS,
-        file_steps: steps_list(
+        file_steps: db_list(
             File::ALL.map(|file| Corners::All.steps(Square::from_coords(file, Rank::First))),
         ),
         rank_steps: [
@@ -143,19 +144,59 @@ pub fn render(weights: &Weights) -> Result<String> {
             (
                 name,
                 what,
-                steps_list(Rank::ALL.map(|rank| corners.steps(Square::from_coords(File::A, rank)))),
+                db_list(Rank::ALL.map(|rank| corners.steps(Square::from_coords(File::A, rank)))),
             )
         })
         .to_vec(),
+        endgame_phase: ENDGAME_PHASE,
+        phase_by_role: phase_by_role(),
+        endgame_king_rows: endgame_king_rows()?,
     };
     let mut text = template.render()?;
     text.push('\n');
     Ok(text)
 }
 
-/// `steps` as the operands of a `db`.
-fn steps_list<const N: usize>(steps: [i16; N]) -> String {
-    steps.map(|step| step.to_string()).join(", ")
+/// [`PHASE`] by role code (the operands of a `db` of 16 bytes: codes without a role
+/// count 0).
+fn phase_by_role() -> String {
+    let mut phases = [0i16; BOARD_ROW_CELLS];
+    for (role, &(_, code, _, _)) in Role::ALL.into_iter().zip(&ROLE_CODES) {
+        phases[usize::from(code)] = PHASE[role];
+    }
+    db_list(phases)
+}
+
+/// The table of a king's endgame (`eval::endgame_king_change`) as asm/engine/eval.asm
+/// reads it: a row of 16 cells for each rank (1 first), the change a White king on a
+/// file adds to White's score in cells 0-4 (by file) and a Black king's (negated) in
+/// cells 5-9, so that the cell `square - ROW_RANK_1 + 5 * side` is the king's; the rest 0.
+/// Fails when a change is larger than the assembly can add.
+fn endgame_king_rows() -> Result<Vec<String>> {
+    let mut rows = Vec::new();
+    for rank in Rank::ALL {
+        let mut cells = [0i16; BOARD_ROW_CELLS];
+        for file in File::ALL {
+            let square = Square::from_coords(file, rank);
+            for (color, sign, first) in [(Color::White, 1, 0), (Color::Black, -1, File::COUNT)] {
+                let change = endgame_king_change(color, square);
+                if change.abs() > ENDGAME_KING_CHANGE_MAX {
+                    bail!(
+                        "engine-src/src/eval.rs: ENDGAME_KING's {color:?} king on {square} \
+                         changes its score by {change}, more than {ENDGAME_KING_CHANGE_MAX}"
+                    );
+                }
+                cells[first + file.index()] = sign * change;
+            }
+        }
+        rows.push(format!("{} ; rank {}", db_list(cells), rank.index() + 1));
+    }
+    Ok(rows)
+}
+
+/// `values` as the operands of a `db`.
+fn db_list<const N: usize>(values: [i16; N]) -> String {
+    values.map(|value| value.to_string()).join(", ")
 }
 
 /// One colour's page (see the top of the file).
@@ -224,6 +265,9 @@ struct EvalTemplate {
     mop_up_king_steps: i16,
     file_steps: String,
     rank_steps: Vec<(&'static str, &'static str, String)>,
+    endgame_phase: i16,
+    phase_by_role: String,
+    endgame_king_rows: Vec<String>,
 }
 
 #[cfg(test)]
