@@ -121,6 +121,41 @@ fn a_mop_up_lives_for_its_search_alone() {
 }
 
 #[test]
+fn a_kings_endgame_lives_for_its_search_alone() {
+    // Roots of a phase of at most 4 (eval::is_king_endgame), White and Black to move,
+    // one with the long castle to play: the searches (the kings reading
+    // eval::ENDGAME_KING) are the model's, and after each White's score is the
+    // position's again (StartKingEndgame's entries taken off by EndKingEndgame) and no
+    // king's endgame is left for the next search or the game's moves.
+    let mut rom = RomEngine::for_tests();
+    for (fen, answer) in [
+        (
+            "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
+            "b2b3 score 69 nodes 669 depth 4 pv b2b3 c4a3 e1c1 b5b4",
+        ),
+        (
+            "k4/p4/n4/5/3Q1/K4 b - - 0 1",
+            "a4c5 score -457 nodes 1007 depth 4 pv a4c5 d2e2 a6b6 a1b2 b6c6",
+        ),
+        (
+            "5/1k1P1/4q/5/P4/K4 w - - 0 1",
+            "d5d6n score 378 nodes 452 depth 4 pv d5d6n b5c5 d6e4 c5d4 e4d2 d4c3",
+        ),
+    ] {
+        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
+        assert_eq!(found.to_string(), answer, "{fen}");
+        let machine = rom.machine_mut();
+        let white = machine.read("hWhiteScore", 2).unwrap();
+        assert_eq!(
+            i16::from_le_bytes([white[0], white[1]]),
+            engine_src::eval::white_score(&position(fen)),
+            "{fen}"
+        );
+        assert_eq!(machine.read("hKingEndgame", 1).unwrap(), [0], "{fen}");
+    }
+}
+
+#[test]
 fn the_game_history_and_the_node_budget_are_the_models() {
     let mut rom = RomEngine::for_tests();
     // The knights went out and back twice: the start position came back.
