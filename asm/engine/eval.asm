@@ -577,11 +577,15 @@ EndgameKingMoves::
 	jp AddToWhiteScore
 
 
-;; At a search's start: when the root's phase (eval::phase) is at most
+;; At a search's start: when the search is asked for at least
+;; EVAL_ENDGAME_KING_DEPTH plies and the root's phase (eval::phase) is at most
 ;; EVAL_ENDGAME_PHASE, hKingEndgame := 1 and the kings' entries are added to
 ;; hWhiteScore; else hKingEndgame stays 0.
 ;; @destroys af, bc, de, hl
 StartKingEndgame::
+	ld a, [wSearchDepth]
+	cp EVAL_ENDGAME_KING_DEPTH
+	ret c
 	; c := the phase, each slot's piece counted by PhaseByRole
 	ld hl, wPieceSquares
 	ld b, 2 * PIECE_SLOTS

@@ -23,7 +23,8 @@ use core::fmt;
 
 use crate::attacks::pawn_attacks;
 use crate::eval::{
-    endgame_king_bonus, evaluate_plus, is_king_endgame, piece_square, MopUp, MATERIAL,
+    endgame_king_bonus, evaluate_plus, is_king_endgame, piece_square, MopUp, ENDGAME_KING_DEPTH,
+    MATERIAL,
 };
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
@@ -678,9 +679,9 @@ struct Searcher<'a> {
     endgame: bool,
     /// The mop-up of the root ([`MopUp::of`]; only in an [`Searcher::endgame`]).
     mop_up: Option<MopUp>,
-    /// `true` when the root is a king's endgame ([`is_king_endgame`]) with no mop-up (whose
-    /// bonus drives the kings instead): the kings read the endgame's table
-    /// ([`endgame_king_bonus`]).
+    /// `true` when the search is asked for at least [`ENDGAME_KING_DEPTH`] and the root is a
+    /// king's endgame ([`is_king_endgame`]) with no mop-up (whose bonus drives the kings
+    /// instead): the kings read the endgame's table ([`endgame_king_bonus`]).
     king_endgame: bool,
     /// The nodes at plies below this extend their checks: the iteration's depth in an
     /// [`Searcher::endgame`], every ply otherwise.
@@ -1042,7 +1043,9 @@ fn run(game: &Game, limits: Limits) -> (SearchResult, Vec<Move>, [TableEntry; TA
         reduce_depth: limits.reduce_depth,
         endgame,
         mop_up,
-        king_endgame: mop_up.is_none() && is_king_endgame(position),
+        king_endgame: limits.depth >= ENDGAME_KING_DEPTH
+            && mop_up.is_none()
+            && is_king_endgame(position),
         extension_plies: MAX_SEARCH_PLY,
         history,
         line: [0; MAX_SEARCH_PLY + 1],

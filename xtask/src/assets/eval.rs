@@ -27,8 +27,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use askama::Template;
 use engine_src::eval::{
-    endgame_king_change, Corners, ENDGAME_KING_CHANGE_MAX, ENDGAME_PHASE, MATERIAL,
-    MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
+    endgame_king_change, Corners, ENDGAME_KING_CHANGE_MAX, ENDGAME_KING_DEPTH, ENDGAME_PHASE,
+    MATERIAL, MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
     PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
 };
 use engine_src::{ByRole, Color, File, Rank, Role, Square};
@@ -149,6 +149,7 @@ pub fn render(weights: &Weights) -> Result<String> {
         })
         .to_vec(),
         endgame_phase: ENDGAME_PHASE,
+        endgame_king_depth: ENDGAME_KING_DEPTH,
         phase_by_role: phase_by_role(),
         endgame_king_rows: endgame_king_rows()?,
     };
@@ -266,6 +267,7 @@ struct EvalTemplate {
     file_steps: String,
     rank_steps: Vec<(&'static str, &'static str, String)>,
     endgame_phase: i16,
+    endgame_king_depth: u8,
     phase_by_role: String,
     endgame_king_rows: Vec<String>,
 }
