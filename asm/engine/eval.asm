@@ -519,15 +519,17 @@ CountSlots:
 ; The king in the endgame (eval::ENDGAME_KING)
 ; ------------------------------------------------------------------------------
 ;
-; When a search's root has few pieces left (its phase, eval::PHASE, at most
-; EVAL_ENDGAME_PHASE), the kings read the endgame's table, which wants them in
-; the middle, not the middlegame's, which keeps them home. A king's change
-; from one table to the other depends on its square alone, so it is kept in
-; hWhiteScore as the mop-up's bonus is: StartKingEndgame adds the root's,
-; MakeMove adds the change a king's move makes (EndgameKingMoves), UnmakeMove
-; restores it with the score, and EndKingEndgame takes the root's off again.
-; Other searches spend MakeMove's test of hKingEndgame on each king's move,
-; and the count of the root's phase.
+; When a search asked for at least EVAL_ENDGAME_KING_DEPTH plies (HARD's,
+; CLOCK's) has a root with few pieces left (its phase, eval::PHASE, at most
+; EVAL_ENDGAME_PHASE) and no mop-up, the kings read the endgame's table, which
+; wants them in the middle, not the middlegame's, which keeps them home. A
+; king's change from one table to the other depends on its square alone, so
+; it is kept in hWhiteScore as the mop-up's bonus is: StartKingEndgame adds
+; the root's, MakeMove adds the change a king's move makes
+; (EndgameKingMoves), UnmakeMove restores it with the score, and
+; EndKingEndgame takes the root's off again. Other searches spend MakeMove's
+; test of hKingEndgame on each king's move, a test of the depth and, at
+; HARD's and CLOCK's roots, the count of the phase.
 
 SECTION "King endgame tables", ROMX, ALIGN[7]
 

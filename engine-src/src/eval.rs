@@ -23,6 +23,11 @@
 //! entry: fewer numbers, less noise) and kept [`TEMPO`] at 8 (fitted, it rose to 42,
 //! which played worse). Entries of squares a piece rarely stands on (the king's ranks 5
 //! and 6) stay near the hand-made ones.
+//!
+//! Two additions follow the kings in endgames, both kept by the search beside the sum:
+//! [`MopUp`] drives a bare king to a corner, and [`ENDGAME_KING`] replaces the king's
+//! table when few pieces are left (docs/search.md, "Mating a bare king" and "The king in
+//! the endgame").
 
 use crate::color::Color;
 use crate::position::Position;
