@@ -86,14 +86,32 @@ fn a_mate_in_one_is_found_at_depth_1_and_ends_the_iterations() {
     );
 }
 
+/// Searches each of `cases` (a FEN, the answer) at HARD: the ROM's search must be the
+/// model's and give the answer, and after it White's score must be the position's again
+/// and neither a mop-up nor a king's endgame be left on (their bonus and entries taken
+/// off by EndMopUp and EndKingEndgame) for the next search or the game's moves.
+fn assert_hard_searches_leave_the_score(cases: &[(&str, &str)]) {
+    let mut rom = RomEngine::for_tests();
+    for &(fen, answer) in cases {
+        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
+        assert_eq!(found.to_string(), answer, "{fen}");
+        let machine = rom.machine_mut();
+        let white = machine.read("hWhiteScore", 2).unwrap();
+        assert_eq!(
+            i16::from_le_bytes([white[0], white[1]]),
+            engine_src::eval::white_score(&position(fen)),
+            "{fen}"
+        );
+        assert_eq!(machine.read("hMopUp", 1).unwrap(), [0], "{fen}");
+        assert_eq!(machine.read("hKingEndgame", 1).unwrap(), [0], "{fen}");
+    }
+}
+
 #[test]
 fn a_mop_up_lives_for_its_search_alone() {
-    // A bare king against a rook, a queen, a bishop and knight: the searches (with the
-    // bonus of eval::MopUp in their scores) are the model's, and after each White's
-    // score is the position's again (StartMopUp's bonus taken off by EndMopUp) and no
-    // mop-up is left for the next search or the game's moves.
-    let mut rom = RomEngine::for_tests();
-    for (fen, answer) in [
+    // A bare king against a rook, a queen, a bishop and knight (the searches with the
+    // bonus of eval::MopUp in their scores).
+    assert_hard_searches_leave_the_score(&[
         (
             "R4/5/1k3/3K1/5/5 w - - 0 1",
             "a6e6 score 545 nodes 593 depth 4 pv a6e6 b4c5 d3c3 c5b5",
@@ -106,29 +124,15 @@ fn a_mop_up_lives_for_its_search_alone() {
             "5/5/2b2/2kn1/5/1K3 w - - 0 1",
             "b1a1 score -696 nodes 135 depth 4 pv b1a1 c3b3 a1b1 b3b4",
         ),
-    ] {
-        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
-        assert_eq!(found.to_string(), answer, "{fen}");
-        let machine = rom.machine_mut();
-        let white = machine.read("hWhiteScore", 2).unwrap();
-        assert_eq!(
-            i16::from_le_bytes([white[0], white[1]]),
-            engine_src::eval::white_score(&position(fen)),
-            "{fen}"
-        );
-        assert_eq!(machine.read("hMopUp", 1).unwrap(), [0], "{fen}");
-    }
+    ]);
 }
 
 #[test]
 fn a_kings_endgame_lives_for_its_search_alone() {
     // Roots of a phase of at most 4 (eval::is_king_endgame), White and Black to move,
-    // one with the long castle to play: the searches (the kings reading
-    // eval::ENDGAME_KING) are the model's, and after each White's score is the
-    // position's again (StartKingEndgame's entries taken off by EndKingEndgame) and no
-    // king's endgame is left for the next search or the game's moves.
-    let mut rom = RomEngine::for_tests();
-    for (fen, answer) in [
+    // one with the long castle played inside the search (the kings reading
+    // eval::ENDGAME_KING).
+    assert_hard_searches_leave_the_score(&[
         (
             "r3k/pp1pp/2n2/2N2/PP1PP/R3K w Qq - 2 5",
             "b2b3 score 69 nodes 669 depth 4 pv b2b3 c4a3 e1c1 b5b4",
@@ -141,18 +145,7 @@ fn a_kings_endgame_lives_for_its_search_alone() {
             "5/1k1P1/4q/5/P4/K4 w - - 0 1",
             "d5d6n score 378 nodes 452 depth 4 pv d5d6n b5c5 d6e4 c5d4 e4d2 d4c3",
         ),
-    ] {
-        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
-        assert_eq!(found.to_string(), answer, "{fen}");
-        let machine = rom.machine_mut();
-        let white = machine.read("hWhiteScore", 2).unwrap();
-        assert_eq!(
-            i16::from_le_bytes([white[0], white[1]]),
-            engine_src::eval::white_score(&position(fen)),
-            "{fen}"
-        );
-        assert_eq!(machine.read("hKingEndgame", 1).unwrap(), [0], "{fen}");
-    }
+    ]);
 }
 
 #[test]
