@@ -60,7 +60,8 @@ EvalPages::
 SECTION "Evaluation state", HRAM
 
 ; White's score (eval::white_score), little-endian, signed; during a search
-; with a mop-up, plus its bonus (below).
+; with a mop-up, plus its bonus, and in a king's endgame plus the kings'
+; endgame entries (both below).
 hWhiteScore:: dw
 ; The pieces but the kings, a bishop or knight counting 1, any other 2: below
 ; MATING_MATERIAL_ENOUGH, neither side can mate.
@@ -71,9 +72,9 @@ hMatingMaterial:: db
 hMopUp:: db
 ; The mop-up's winner, COLOR_WHITE or COLOR_BLACK.
 hMopUpWinner: db
-; 1 in a search whose root is a king's endgame (eval::is_king_endgame): the
-; kings read the endgame's table, kept in hWhiteScore (below); 0 otherwise
-; (and outside a search).
+; 1 in a search whose root is a king's endgame (eval::is_king_endgame, at
+; EVAL_ENDGAME_KING_DEPTH and with no mop-up): the kings read the endgame's
+; table, kept in hWhiteScore (above); 0 otherwise (and outside a search).
 hKingEndgame:: db
 
 

@@ -283,7 +283,7 @@ pub const PHASE: ByRole<i16> = ByRole {
 pub const ENDGAME_PHASE: i16 = 4;
 
 /// A search asked for at least this depth (HARD's and CLOCK's) is the one whose kings
-/// read [`ENDGAME_KING`] in a king's endgame. Such a search takes about 3% more nodes in
+/// read [`ENDGAME_KING`] in a king's endgame. Such a search takes about 3 to 4% more nodes in
 /// those endgames, which HARD's think time can pay for and MEDIUM's median cannot.
 pub const ENDGAME_KING_DEPTH: u8 = 4;
 
@@ -481,7 +481,7 @@ mod tests {
         assert_eq!(endgame_king_change(Color::White, Square::C4), 33);
         // Black's king on c3 reads c4's entries.
         assert_eq!(endgame_king_change(Color::Black, Square::C3), 33);
-        // White's king on c4 (+33), Black's on e6 (a1's entries: -24 less -4, -20).
+        // White's king on c4 (+33), Black's on e6 (e1's entries: -24 less -4, -20).
         let position = Position::from_fen("4k/5/2K2/5/5/5 w - - 0 1").unwrap();
         assert_eq!(endgame_king_bonus(&position), 33 + 20);
         for color in Color::ALL {

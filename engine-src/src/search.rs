@@ -38,7 +38,8 @@ pub const INFINITY: i16 = 32000;
 pub const MATE: i16 = 31000;
 /// The deepest iteration a search may be asked for.
 pub const MAX_SEARCH_DEPTH: u8 = 8;
-/// A node this many plies from the root is not searched: it returns [`crate::eval::evaluate`].
+/// A node this many plies from the root is not searched: it returns the search's evaluation
+/// ([`crate::eval::evaluate`], with the mop-up's and the king's endgame's additions).
 pub const MAX_SEARCH_PLY: usize = 16;
 
 /// The order key of the last finished iteration's principal variation's move, at a

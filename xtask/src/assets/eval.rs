@@ -27,8 +27,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use askama::Template;
 use engine_src::eval::{
-    endgame_king_change, Corners, ENDGAME_KING_CHANGE_MAX, ENDGAME_KING_DEPTH, ENDGAME_PHASE,
-    MATERIAL, MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
+    Corners, ENDGAME_KING, ENDGAME_KING_CHANGE_MAX, ENDGAME_KING_DEPTH, ENDGAME_PHASE, MATERIAL,
+    MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
     PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
 };
 use engine_src::{ByRole, Color, File, Rank, Role, Square};
@@ -151,7 +151,7 @@ pub fn render(weights: &Weights) -> Result<String> {
         endgame_phase: ENDGAME_PHASE,
         endgame_king_depth: ENDGAME_KING_DEPTH,
         phase_by_role: phase_by_role(),
-        endgame_king_rows: endgame_king_rows()?,
+        endgame_king_rows: endgame_king_rows(weights)?,
     };
     let mut text = template.render()?;
     text.push('\n');
@@ -173,14 +173,19 @@ fn phase_by_role() -> String {
 /// file adds to White's score in cells 0-4 (by file) and a Black king's (negated) in
 /// cells 5-9, so that the cell `square - ROW_RANK_1 + 5 * side` is the king's; the rest 0.
 /// Fails when a change is larger than the assembly can add.
-fn endgame_king_rows() -> Result<Vec<String>> {
+fn endgame_king_rows(weights: &Weights) -> Result<Vec<String>> {
     let mut rows = Vec::new();
     for rank in Rank::ALL {
         let mut cells = [0i16; BOARD_ROW_CELLS];
         for file in File::ALL {
             let square = Square::from_coords(file, rank);
             for (color, sign, first) in [(Color::White, 1, 0), (Color::Black, -1, File::COUNT)] {
-                let change = endgame_king_change(color, square);
+                // ENDGAME_KING's entry less these weights' king entry (the model's:
+                // eval::endgame_king_change), so that the kings read ENDGAME_KING whatever
+                // the middlegame's table.
+                let seen_from = square.relative(color).index();
+                let change = i16::from(ENDGAME_KING[seen_from])
+                    - i16::from(weights.piece_square[Role::King][seen_from]);
                 if change.abs() > ENDGAME_KING_CHANGE_MAX {
                     bail!(
                         "engine-src/src/eval.rs: ENDGAME_KING's {color:?} king on {square} \
@@ -371,6 +376,48 @@ mod tests {
         assert_eq!(
             render(&weights).unwrap_err().to_string(),
             "engine-src/src/eval.rs: MATERIAL's queen is -1, outside 0..=16383"
+        );
+    }
+
+    #[test]
+    fn the_endgame_kings_rows_are_the_models_changes() {
+        let text = render(&Weights::model()).unwrap();
+        // Rank 1: White's king on a1-e1 (eval::endgame_king_change), then Black's king on
+        // a1-e1, which reads a6-e6's entries, negated.
+        let white: Vec<i16> = File::ALL
+            .map(|file| {
+                engine_src::eval::endgame_king_change(
+                    Color::White,
+                    Square::from_coords(file, Rank::First),
+                )
+            })
+            .to_vec();
+        assert_eq!(white, [-20, 5, -15, 5, -20]);
+        assert!(
+            text.contains(
+                "\tdb -20, 5, -15, 5, -20, 2, -6, -18, -6, 2, 0, 0, 0, 0, 0, 0 ; rank 1\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nDEF EVAL_ENDGAME_PHASE         EQU 4\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nDEF EVAL_ENDGAME_KING_DEPTH    EQU 4\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\tdb 0, 1, 1, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0\n"),
+            "{text}"
+        );
+        // A middlegame king's entry of -64 on c3 would make c3's change 24 + 64 = 88.
+        let mut weights = Weights::model();
+        weights.piece_square[Role::King][Square::C3.index()] = -64;
+        assert_eq!(
+            render(&weights).unwrap_err().to_string(),
+            "engine-src/src/eval.rs: ENDGAME_KING's White king on c3 changes its score by 88, \
+             more than 63"
         );
     }
 }

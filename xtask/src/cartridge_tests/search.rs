@@ -87,24 +87,44 @@ fn a_mate_in_one_is_found_at_depth_1_and_ends_the_iterations() {
 }
 
 /// Searches each of `cases` (a FEN, the answer) at HARD: the ROM's search must be the
-/// model's and give the answer, and after it White's score must be the position's again
-/// and neither a mop-up nor a king's endgame be left on (their bonus and entries taken
-/// off by EndMopUp and EndKingEndgame) for the next search or the game's moves.
+/// model's and give the answer. Then the same root again, stopped: by HARD's limits with
+/// a budget of 40 and of 150 nodes (the model's searches too), and by the stop flag
+/// (the time guard's, move now's) 50,000 cycles into a search of depth 8. After every
+/// one White's score must be the position's again and neither a mop-up nor a king's
+/// endgame be left on (their bonus and entries taken off by EndMopUp and EndKingEndgame)
+/// for the next search or the game's moves.
 fn assert_hard_searches_leave_the_score(cases: &[(&str, &str)]) {
     let mut rom = RomEngine::for_tests();
+    let hard = engine_src::search::Level::Hard.limits();
     for &(fen, answer) in cases {
-        let found = assert_search_as_model(&mut rom, fen, engine_src::search::Level::Hard.limits());
+        let found = assert_search_as_model(&mut rom, fen, hard);
         assert_eq!(found.to_string(), answer, "{fen}");
-        let machine = rom.machine_mut();
-        let white = machine.read("hWhiteScore", 2).unwrap();
-        assert_eq!(
-            i16::from_le_bytes([white[0], white[1]]),
-            engine_src::eval::white_score(&position(fen)),
-            "{fen}"
-        );
-        assert_eq!(machine.read("hMopUp", 1).unwrap(), [0], "{fen}");
-        assert_eq!(machine.read("hKingEndgame", 1).unwrap(), [0], "{fen}");
+        assert_score_left_clean(&mut rom, fen, "a whole search");
+        for nodes in [40, 150] {
+            assert_search_as_model(&mut rom, fen, Limits { nodes, ..hard });
+            assert_score_left_clean(&mut rom, fen, &format!("stopped at {nodes} nodes"));
+        }
+        search_stopped_after(&mut rom, fen, 8, 50_000);
+        assert_score_left_clean(&mut rom, fen, "stopped by the flag");
     }
+}
+
+/// After a search from `fen`: White's score is the position's and hMopUp and
+/// hKingEndgame are 0.
+fn assert_score_left_clean(rom: &mut RomEngine, fen: &str, what: &str) {
+    let machine = rom.machine_mut();
+    let white = machine.read("hWhiteScore", 2).unwrap();
+    assert_eq!(
+        i16::from_le_bytes([white[0], white[1]]),
+        engine_src::eval::white_score(&position(fen)),
+        "{fen}, {what}"
+    );
+    assert_eq!(machine.read("hMopUp", 1).unwrap(), [0], "{fen}, {what}");
+    assert_eq!(
+        machine.read("hKingEndgame", 1).unwrap(),
+        [0],
+        "{fen}, {what}"
+    );
 }
 
 #[test]
