@@ -322,8 +322,18 @@ pub fn is_king_endgame(position: &Position) -> bool {
 /// [`ENDGAME_KING`]'s entry less [`PIECE_SQUARE`]'s (the mirrored square's for Black),
 /// so that the position's score reads the endgame's table for the kings.
 pub const fn endgame_king_change(color: Color, square: Square) -> i16 {
+    endgame_king_change_from(&PIECE_SQUARE.king, color, square)
+}
+
+/// [`endgame_king_change`] from the middlegame's king table `king` (the generator's
+/// weights, which are [`PIECE_SQUARE`]'s for the cartridge).
+pub const fn endgame_king_change_from(
+    king: &[i8; Square::COUNT],
+    color: Color,
+    square: Square,
+) -> i16 {
     let seen_from = square.relative(color).index();
-    ENDGAME_KING[seen_from] as i16 - PIECE_SQUARE.king[seen_from] as i16
+    ENDGAME_KING[seen_from] as i16 - king[seen_from] as i16
 }
 
 /// What a king's endgame adds to White's score in `position`: White's king's

@@ -27,8 +27,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use askama::Template;
 use engine_src::eval::{
-    Corners, ENDGAME_KING, ENDGAME_KING_CHANGE_MAX, ENDGAME_KING_DEPTH, ENDGAME_PHASE, MATERIAL,
-    MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
+    endgame_king_change_from, Corners, ENDGAME_KING_CHANGE_MAX, ENDGAME_KING_DEPTH, ENDGAME_PHASE,
+    MATERIAL, MOP_UP_CORNER_STEP, MOP_UP_CORNER_STEPS, MOP_UP_KING_STEP, MOP_UP_KING_STEPS, PHASE,
     PIECE_SQUARE, PIECE_SQUARE_MAX, PIECE_SQUARE_MIN, TEMPO,
 };
 use engine_src::{ByRole, Color, File, Rank, Role, Square};
@@ -180,12 +180,10 @@ fn endgame_king_rows(weights: &Weights) -> Result<Vec<String>> {
         for file in File::ALL {
             let square = Square::from_coords(file, rank);
             for (color, sign, first) in [(Color::White, 1, 0), (Color::Black, -1, File::COUNT)] {
-                // ENDGAME_KING's entry less these weights' king entry (the model's:
-                // eval::endgame_king_change), so that the kings read ENDGAME_KING whatever
-                // the middlegame's table.
-                let seen_from = square.relative(color).index();
-                let change = i16::from(ENDGAME_KING[seen_from])
-                    - i16::from(weights.piece_square[Role::King][seen_from]);
+                // From these weights' king table (the model's: eval::endgame_king_change),
+                // so that the kings read ENDGAME_KING whatever the middlegame's table.
+                let change =
+                    endgame_king_change_from(&weights.piece_square[Role::King], color, square);
                 if change.abs() > ENDGAME_KING_CHANGE_MAX {
                     bail!(
                         "engine-src/src/eval.rs: ENDGAME_KING's {color:?} king on {square} \
